@@ -1,0 +1,46 @@
+"""The errors the rules engine raises.
+
+Every error is a :class:`ValueError`, so a caller that only wants to show the
+message can catch ``ValueError``; a caller that wants to react to one kind of
+mistake catches its subclass.
+"""
+
+
+class RulesError(ValueError):
+    """Base class of every error the rules engine raises."""
+
+
+class InvalidCard(RulesError):
+    """A card, rank or suit could not be read."""
+
+
+class InvalidRuleset(RulesError):
+    """A ruleset (or one of its parts) is inconsistent or unknown."""
+
+
+class UnknownPreset(InvalidRuleset):
+    """No rule or scoring preset has the given name."""
+
+
+class InvalidSchedule(InvalidRuleset):
+    """A round schedule cannot be played with this deck and player count."""
+
+
+class InvalidBid(RulesError):
+    """A bid is out of range or is the dealer's forbidden bid."""
+
+
+class InvalidTricks(RulesError):
+    """Trick counts are out of range or do not add up to the hand size."""
+
+
+class MalformedRecord(RulesError):
+    """A hand record does not follow HAND_RECORD.md.
+
+    ``field`` names the offending field (for example ``"plays[2][1]"``).
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
