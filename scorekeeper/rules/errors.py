@@ -44,3 +44,20 @@ class MalformedRecord(RulesError):
         super().__init__(f"{field}: {reason}")
         self.field = field
         self.reason = reason
+
+
+class InvalidRuleOption(InvalidRuleset):
+    """One option of a ruleset has a value that is not allowed.
+
+    ``field`` is the dotted path of the option (for example
+    ``"schedule.shape"``), so a form can show the message next to it.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        super().__init__(f"{field}: {reason}")
+        self.field = field
+        self.reason = reason
+
+
+class InvalidSeat(RulesError):
+    """A seat number is out of range, or a seat that must play is absent."""
