@@ -1,0 +1,218 @@
+"""Round schedules: how many cards each round deals, and which rounds have trump.
+
+>>> round_sizes(ScheduleSpec("down-up", peak=10), players=4)
+[10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+>>> round_sizes(ScheduleSpec("up"), players=5)
+[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+>>> round_sizes(ScheduleSpec("up", peak=14), players=4)
+Traceback (most recent call last):
+...
+scorekeeper.rules.errors.InvalidSchedule: A largest hand of 14 cards needs 56 cards for 4 players, but one deck has 52: at most 13 cards each.
+
+A peak left as ``None`` means "as large as the deck allows" and is capped; an
+explicit peak (``peak`` or ``peak_by_players``) that cannot be dealt is rejected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from .bidding import hook_applies
+from .errors import InvalidSchedule
+from .ruleset import Ruleset, ScheduleSpec
+
+__all__ = [
+    "DECK_SIZE",
+    "RoundPlan",
+    "max_hand",
+    "plan_rounds",
+    "round_sizes",
+    "validate_round_sizes",
+]
+
+DECK_SIZE: Final = 52
+"""Cards in one standard deck."""
+
+_DECK_WORDS: Final = {1: "one deck has", 2: "two decks have"}
+
+
+def _check_table(players: int, decks: int) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+        raise InvalidSchedule(f"Oh Hell needs at least 2 players, not {players!r}.")
+    if decks not in (1, 2) or isinstance(decks, bool):
+        raise InvalidSchedule(f"The game uses 1 or 2 decks, not {decks!r}.")
+
+
+def _deck_phrase(decks: int, reserve_trump_card: bool) -> str:
+    phrase = f"{_DECK_WORDS[decks]} {DECK_SIZE * decks}"
+    if reserve_trump_card:
+        phrase += " and one card must stay to turn up for trump"
+    return phrase
+
+
+def max_hand(decks: int, players: int, reserve_trump_card: bool) -> int:
+    """The largest hand every player can get: ``floor(cards / players)``.
+
+    With ``reserve_trump_card`` one card is kept back to turn up for trump.
+
+    >>> max_hand(1, 4, False), max_hand(1, 4, True), max_hand(1, 3, False), max_hand(2, 7, False)
+    (13, 12, 17, 14)
+    """
+    _check_table(players, decks)
+    return (DECK_SIZE * decks - (1 if reserve_trump_card else 0)) // players
+
+
+def validate_round_sizes(
+    sizes: Sequence[int], players: int, decks: int = 1, *, reserve_trump_card: bool = False
+) -> None:
+    """Raise :class:`InvalidSchedule` unless every round can be dealt.
+
+    The message says what is wrong and what would fit.
+
+    >>> validate_round_sizes([1, 2, 14], players=4)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidSchedule: Round 3 deals 14 cards to each of 4 players, 56 cards, but one deck has 52: at most 13 cards each.
+    >>> validate_round_sizes([], players=4)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidSchedule: A schedule needs at least one round; the list of hand sizes is empty.
+    """
+    limit = max_hand(decks, players, reserve_trump_card)
+    if len(sizes) == 0:
+        raise InvalidSchedule(
+            "A schedule needs at least one round; the list of hand sizes is empty."
+        )
+    if limit < 1:
+        raise InvalidSchedule(
+            f"{players} players is too many: {_deck_phrase(decks, reserve_trump_card)} "
+            "cards, not enough for one card each."
+        )
+    for number, size in enumerate(sizes, start=1):
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise InvalidSchedule(f"Round {number}: {size!r} is not a whole number of cards.")
+        if size < 1:
+            raise InvalidSchedule(
+                f"Round {number} deals {size} cards: every round deals at least 1 card "
+                "to each player."
+            )
+        if size > limit:
+            raise InvalidSchedule(
+                f"Round {number} deals {size} cards to each of {players} players, "
+                f"{size * players} cards, but {_deck_phrase(decks, reserve_trump_card)}: "
+                f"at most {limit} cards each."
+            )
+
+
+def round_sizes(
+    spec: ScheduleSpec, players: int, decks: int = 1, reserve_trump_card: bool = False
+) -> list[int]:
+    """The hand size of every round, in order.
+
+    - ``up``: start, start+1, ..., peak
+    - ``down``: peak, ..., start
+    - ``up-down``: start..peak..start, the peak round played once
+    - ``down-up``: peak..start..peak, the ``start`` round played once
+    - ``custom``: ``spec.cards``
+
+    >>> round_sizes(ScheduleSpec("up-down", peak=3), players=4)
+    [1, 2, 3, 2, 1]
+    >>> round_sizes(ScheduleSpec("down", peak_by_players={3: 17, 4: 13}), players=3)[:3]
+    [17, 16, 15]
+    >>> round_sizes(ScheduleSpec("custom", cards=(2, 5)), players=4)
+    [2, 5]
+    """
+    limit = max_hand(decks, players, reserve_trump_card)
+    if spec.shape == "custom":
+        sizes = list(spec.cards)
+        validate_round_sizes(sizes, players, decks, reserve_trump_card=reserve_trump_card)
+        return sizes
+    deck = _deck_phrase(decks, reserve_trump_card)
+    if limit < 1:
+        raise InvalidSchedule(
+            f"{players} players is too many: {deck} cards, not enough for one card each."
+        )
+    peak = spec.peak_for(players)
+    if peak is None:
+        peak = limit
+    elif peak > limit:
+        raise InvalidSchedule(
+            f"A largest hand of {peak} cards needs {peak * players} cards for {players} "
+            f"players, but {deck}: at most {limit} cards each."
+        )
+    if spec.start > peak:
+        raise InvalidSchedule(
+            f"The schedule starts at {spec.start} cards, but with {players} players the "
+            f"largest hand is {peak} cards: start at {peak} or fewer."
+        )
+    rising = list(range(spec.start, peak + 1))
+    if spec.shape == "up":
+        sizes = rising
+    elif spec.shape == "down":
+        sizes = rising[::-1]
+    elif spec.shape == "up-down":
+        sizes = rising + rising[-2::-1]
+    else:  # down-up
+        sizes = rising[::-1] + rising[1:]
+    validate_round_sizes(sizes, players, decks, reserve_trump_card=reserve_trump_card)
+    return sizes
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    """What the schedule says about one round before it is dealt.
+
+    ``number`` is 1-based. ``has_trump`` is False when the rules make the round
+    no-trump: the last round with ``no_trump_last_round``, or a turned-card
+    round with no card left to turn and ``when_no_card_left="no-trump"``.
+    ``trump_method`` says how this round's trump is found (``"turned-card"``,
+    ``"spades"``, ``"dealer-last-card"``, ``"named"``), ``None`` without trump.
+    ``hook_active`` says whether the hook rule restricts the last bid.
+    """
+
+    number: int
+    cards: int
+    has_trump: bool
+    trump_method: str | None = None
+    is_final_round: bool = False
+    hook_active: bool = False
+
+
+def plan_rounds(ruleset: Ruleset, players: int) -> list[RoundPlan]:
+    """Plan every round of a game for ``players`` players.
+
+    The deal may use the whole deck: when no card is left to turn up,
+    ``ruleset.trump.when_no_card_left`` decides (so no card is reserved).
+
+    >>> from scorekeeper.rules.presets import find_preset
+    >>> plans = plan_rounds(find_preset("planowanie").ruleset, 4)
+    >>> plans[0]
+    RoundPlan(number=1, cards=13, has_trump=False, trump_method=None, is_final_round=False, hook_active=True)
+    >>> plans[1].has_trump, plans[-1].cards
+    (True, 1)
+    """
+    sizes = round_sizes(ruleset.schedule, players, ruleset.decks)
+    trump = ruleset.trump
+    plans = []
+    for index, cards in enumerate(sizes):
+        is_final = index == len(sizes) - 1
+        method: str | None = trump.method
+        if is_final and trump.no_trump_last_round:
+            method = None
+        elif method == "turned-card" and cards * players >= ruleset.deck_size:
+            method = None if trump.when_no_card_left == "no-trump" else trump.when_no_card_left
+        plans.append(
+            RoundPlan(
+                number=index + 1,
+                cards=cards,
+                has_trump=method is not None,
+                trump_method=method,
+                is_final_round=is_final,
+                hook_active=hook_applies(
+                    ruleset.hook, bidding=ruleset.bidding, cards=cards, is_final_round=is_final
+                ),
+            )
+        )
+    return plans
