@@ -115,6 +115,10 @@ def _build(cls: type[_T], d: object, prefix: str = "") -> _T:
         raise InvalidRuleOption(
             prefix + unknown[0], f"is not an option; the options are: {', '.join(known)}"
         )
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        if required and f.name not in d:
+            raise InvalidRuleOption(prefix + f.name, "is missing; it has no default")
     try:
         return cls(**d)
     except InvalidRuleOption as error:
