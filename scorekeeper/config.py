@@ -1,0 +1,44 @@
+"""Configuration: defaults, then ``instance/config.py``, then the environment."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+#: The languages the interface is offered in, first the fallback.
+LANGUAGES = ("en",)
+
+
+def persistent_secret_key(instance_path: str) -> str:
+    """Return the secret key kept in the instance folder, creating it once.
+
+    Sessions and CSRF tokens then survive a restart of the server without
+    anyone having to set ``SECRET_KEY`` by hand.
+    """
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def default_database_url(instance_path: str) -> str:
+    """The embedded SQLite database in the instance folder."""
+    return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
+
+
+def from_environment() -> dict[str, str]:
+    """The settings that the environment overrides."""
+    settings = {}
+    if os.environ.get("SECRET_KEY"):
+        settings["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    if os.environ.get("DATABASE_URL"):
+        url = os.environ["DATABASE_URL"]
+        # Hosting platforms hand out postgres:// URLs; SQLAlchemy wants a driver.
+        if url.startswith("postgres://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgres://")
+        elif url.startswith("postgresql://"):
+            url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
+        settings["SQLALCHEMY_DATABASE_URI"] = url
+    return settings

@@ -1,0 +1,1 @@
+"""Starting, listing and deleting games."""

@@ -1,0 +1,149 @@
+"""The set-up form: players in seat order, a preset, and any part of it adjusted.
+
+Every adjustment left empty means "as the preset says", so switching presets
+needs no script to refill the form. :meth:`SetupForm.ruleset` builds the
+effective ruleset; the rules engine then checks that it can be played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import Length, NumberRange, Optional
+
+from ..describe import BIDDING_NAMES, HOOK_NAMES, IDENTICAL_NAMES, SHAPE_NAMES, TRUMP_METHOD_NAMES
+from ..rules import (
+    PRESETS,
+    SCORING_PRESETS,
+    HookRule,
+    Ruleset,
+    RulesError,
+    ScheduleSpec,
+    find_preset,
+)
+
+MIN_PLAYERS = 2
+MAX_PLAYERS_ONE_DECK = 7
+MAX_PLAYERS_TWO_DECKS = 10
+NAME_LENGTH = 40
+
+AS_PRESET = ("", _l("As the preset says"))
+YES_NO = [AS_PRESET, ("yes", _l("yes")), ("no", _l("no"))]
+
+
+def choices(names: dict) -> list:
+    return [AS_PRESET, *names.items()]
+
+
+class SetupForm(FlaskForm):
+    players = FieldList(
+        StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH)]),
+        min_entries=4,
+        max_entries=MAX_PLAYERS_TWO_DECKS,
+    )
+    first_dealer = SelectField(_l("First dealer"), default="random", validate_choice=False)
+    preset = RadioField(
+        _l("Rules"), choices=[(name, p.title) for name, p in PRESETS.items()], default="cardgames"
+    )
+    shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")
+    start = IntegerField(_l("Smallest hand"), validators=[Optional(), NumberRange(1, 52)])
+    peak = IntegerField(_l("Largest hand"), validators=[Optional(), NumberRange(1, 52)])
+    custom = StringField(_l("Cards per round (custom list)"), validators=[Optional(), Length(max=400)])
+    hook = SelectField(_l("Hook rule"), choices=choices(HOOK_NAMES), default="")
+    hook_min_cards = IntegerField(
+        _l("Hook rule from this many cards"), validators=[Optional(), NumberRange(1, 52)]
+    )
+    scoring = SelectField(
+        _l("Scoring"), choices=[AS_PRESET, *((n, n) for n in SCORING_PRESETS)], default=""
+    )
+    trump_method = SelectField(_l("Trump"), choices=choices(TRUMP_METHOD_NAMES), default="")
+    no_trump_last_round = SelectField(_l("No trump in the last round"), choices=YES_NO, default="")
+    bidding = SelectField(_l("Bidding"), choices=choices(BIDDING_NAMES), default="")
+    must_trump = SelectField(
+        _l("Must trump when out of the suit led"), choices=YES_NO, default=""
+    )
+    decks = SelectField(
+        _l("Decks"), choices=[AS_PRESET, ("1", _l("one deck")), ("2", _l("two decks"))], default=""
+    )
+    identical_cards = SelectField(
+        _l("Of two identical cards"), choices=choices(IDENTICAL_NAMES), default=""
+    )
+
+    def names(self) -> list[str]:
+        """The entered names in seat order, blanks dropped, spaces tidied."""
+        return [" ".join(f.data.split()) for f in self.players if f.data and f.data.strip()]
+
+    def validate_players(self, field) -> None:
+        from wtforms.validators import ValidationError
+
+        names = self.names()
+        decks = 2 if self.decks.data == "2" else 1
+        most = MAX_PLAYERS_TWO_DECKS if decks == 2 else MAX_PLAYERS_ONE_DECK
+        if len(names) < MIN_PLAYERS:
+            raise ValidationError(_l("Enter at least %(n)s players.", n=MIN_PLAYERS))
+        if len(names) > most:
+            raise ValidationError(
+                _l("At most %(n)s players can play with one deck; choose two decks for up to 10.",
+                   n=most) if decks == 1 else _l("At most %(n)s players can play.", n=most)
+            )
+        seen = set()
+        for name in names:
+            if name.casefold() in seen:
+                raise ValidationError(_l("Two players are called %(name)s; tell them apart.",
+                                         name=name))
+            seen.add(name.casefold())
+
+    def validate_custom(self, field) -> None:
+        from wtforms.validators import ValidationError
+
+        if self.shape.data == "custom" and not (field.data or "").strip():
+            raise ValidationError(_l("List the cards per round, for example 1 2 3 2 1."))
+        if field.data and not re.fullmatch(r"[\d\s,;]*", field.data):
+            raise ValidationError(_l("Use whole numbers separated by spaces or commas."))
+
+    def custom_sizes(self) -> tuple[int, ...]:
+        return tuple(int(n) for n in re.findall(r"\d+", self.custom.data or ""))
+
+    def ruleset(self) -> Ruleset:
+        """The chosen preset with every adjustment applied.
+
+        :raise RulesError: when the adjusted rules contradict each other.
+        """
+        base = find_preset(self.preset.data).ruleset
+        schedule = base.schedule
+        if self.shape.data or self.start.data or self.peak.data:
+            shape = self.shape.data or schedule.shape
+            schedule = ScheduleSpec(
+                shape,
+                start=self.start.data or schedule.start,
+                peak=self.peak.data if self.peak.data else schedule.peak,
+                peak_by_players=() if self.peak.data else schedule.peak_by_players,
+                cards=self.custom_sizes() if shape == "custom" else (),
+            )
+        trump = base.trump
+        if self.trump_method.data:
+            trump = dataclasses.replace(trump, method=self.trump_method.data)
+        if self.no_trump_last_round.data:
+            trump = dataclasses.replace(trump, no_trump_last_round=self.no_trump_last_round.data == "yes")
+        hook = base.hook
+        if self.hook.data:
+            hook = HookRule(self.hook.data, min_cards=self.hook_min_cards.data or hook.min_cards)
+        changes = {"schedule": schedule, "trump": trump, "hook": hook}
+        if self.scoring.data:
+            changes["scoring"] = SCORING_PRESETS[self.scoring.data]
+        if self.bidding.data:
+            changes["bidding"] = self.bidding.data
+        if self.must_trump.data:
+            changes["must_trump"] = self.must_trump.data == "yes"
+        if self.decks.data:
+            changes["decks"] = int(self.decks.data)
+        if self.identical_cards.data:
+            changes["identical_cards"] = self.identical_cards.data
+        return dataclasses.replace(base, **changes)
+
+
+__all__ = ["SetupForm", "RulesError"]

@@ -1,0 +1,1 @@
+"""Playing a game: the round screen, corrections, standings and export."""

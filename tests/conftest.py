@@ -1,0 +1,97 @@
+"""Fixtures shared by the web and browser tests (the rules tests need none)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
+        "WTF_CSRF_ENABLED": False,
+    })
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+class Table:
+    """The actions of a table, as plain form posts or htmx requests."""
+
+    def __init__(self, client, htmx: bool = False):
+        self.client = client
+        self.htmx = htmx
+        self.gid: str | None = None
+
+    @property
+    def headers(self):
+        return {"HX-Request": "true"} if self.htmx else {}
+
+    def start(self, names=("Ann", "Bob", "Cy", "Di"), preset="cardgames", first_dealer="0", **adjust):
+        data = {f"players-{i}": name for i, name in enumerate(names)}
+        data.update(preset=preset, first_dealer=first_dealer, action="start", **adjust)
+        response = self.client.post("/new", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        self.gid = re.search(r"/g/([^/]+)/", response.headers["Location"]).group(1)
+        return self.gid
+
+    def url(self, path: str) -> str:
+        return f"/g/{self.gid}{path}"
+
+    def trump(self, number: int, trump: str = "H"):
+        return self.client.post(self.url(f"/round/{number}/trump"), data={"trump": trump}, headers=self.headers)
+
+    def bid(self, number: int, seat: int, bid):
+        return self.client.post(self.url(f"/round/{number}/bid"), data={"seat": seat, "bid": bid}, headers=self.headers)
+
+    def tricks(self, number: int, seat: int, tricks):
+        return self.client.post(self.url(f"/round/{number}/tricks"), data={"seat": seat, "tricks": tricks}, headers=self.headers)
+
+    def close(self, number: int):
+        return self.client.post(self.url(f"/round/{number}/close"), headers=self.headers)
+
+    def undo(self):
+        return self.client.post(self.url("/undo"), headers=self.headers)
+
+    def play_round(self, number: int, order, cards: int, bids, tricks, trump: str = "H"):
+        """Enter a whole round: bids in bidding order, tricks, close. Expects success."""
+        assert self.trump(number, trump).status_code in (200, 302)
+        for seat in order:
+            response = self.bid(number, seat, bids[seat])
+            assert response.status_code in (200, 302), response.get_data(as_text=True)
+        for seat in order:
+            response = self.tricks(number, seat, tricks[seat])
+            assert response.status_code in (200, 302), response.get_data(as_text=True)
+        response = self.close(number)
+        assert response.status_code in (204, 302), response.get_data(as_text=True)
+
+
+@pytest.fixture
+def table(client):
+    return Table(client)
+
+
+@pytest.fixture
+def htmx_table(client):
+    return Table(client, htmx=True)
