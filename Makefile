@@ -1,0 +1,49 @@
+# Scorekeeper: `make run` serves the app, `make test` runs the whole suite.
+# Both set everything up on a fresh machine first.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 0.0.0.0
+PORT ?= 8000
+export FLASK_APP := scorekeeper
+
+.PHONY: run test setup chromium translations migrate bench clean
+
+$(BIN)/activate: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[test,postgres]"
+	touch $(BIN)/activate
+
+setup: $(BIN)/activate translations
+
+translations: $(BIN)/activate
+	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
+		$(BIN)/pybabel compile --use-fuzzy -q -d scorekeeper/translations; fi
+
+migrate: setup
+	$(BIN)/flask db upgrade
+
+run: migrate
+	@echo ""
+	@echo "Scorekeeper is starting on port $(PORT)."
+	@echo "  On this machine:  http://127.0.0.1:$(PORT)/"
+	@echo "  From a phone on the same network:  http://$$(hostname -I 2>/dev/null | cut -d' ' -f1 || echo THIS-MACHINE):$(PORT)/"
+	@echo ""
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers 2 --access-logfile - "scorekeeper:create_app()"
+
+# Debian's Chromium for the browser tests (Playwright must not download its own).
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+test: setup chromium
+	$(BIN)/python -m pytest
+
+bench: setup
+	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/web.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
