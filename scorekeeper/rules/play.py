@@ -30,15 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple, Protocol
 
 from .cards import CARDS, SUITS, Card, Suit
 from .errors import InvalidRuleOption, InvalidSeat, RulesError
+from .ruleset import IDENTICAL_CARDS, IdenticalCards
 
 __all__ = [
     "FIRST_WINS",
-    "IDENTICAL_CARDS_RULES",
-    "IdenticalCards",
     "LAST_WINS",
     "MUST_TRUMP",
     "NOT_IN_HAND",
@@ -46,6 +45,7 @@ __all__ = [
     "Deal",
     "Play",
     "PlayError",
+    "PlayOptions",
     "PlayRules",
     "REVOKE",
     "RULES",
@@ -57,12 +57,10 @@ __all__ = [
     "trick_winner",
 ]
 
-IdenticalCards = Literal["first-wins", "last-wins"]
-"""Which of two identical cards (two decks) wins a trick when both are highest."""
-
 FIRST_WINS: Final[IdenticalCards] = "first-wins"
+"""Of two identical cards (two decks) that both top a trick, the first played wins."""
 LAST_WINS: Final[IdenticalCards] = "last-wins"
-IDENTICAL_CARDS_RULES: Final[tuple[IdenticalCards, ...]] = (FIRST_WINS, LAST_WINS)
+"""Of two identical cards that both top a trick, the last played wins."""
 
 Rule = Literal["revoke", "must-trump", "not-in-hand", "played-twice", "wrong-count"]
 """The kind of a :class:`Violation` (the ``rule`` field of HAND_RECORD.md)."""
@@ -85,9 +83,24 @@ class PlayError(RulesError):
     nothing to undo, or a trick is empty or too long."""
 
 
+class PlayOptions(Protocol):
+    """The options play depends on: a :class:`PlayRules`, or a whole
+    :class:`~scorekeeper.rules.ruleset.Ruleset`."""
+
+    @property
+    def decks(self) -> int: ...
+
+    @property
+    def must_trump(self) -> bool: ...
+
+    @property
+    def identical_cards(self) -> IdenticalCards: ...
+
+
 @dataclass(frozen=True)
 class PlayRules:
-    """The options that change how tricks are played and checked.
+    """The options that change how tricks are played and checked: the part
+    of a :class:`~scorekeeper.rules.ruleset.Ruleset` a hand record carries.
 
     >>> PlayRules()
     PlayRules(decks=1, must_trump=False, identical_cards='first-wins')
@@ -106,7 +119,7 @@ class PlayRules:
             raise InvalidRuleOption("decks", f"must be 1 or 2, not {self.decks!r}")
         if not isinstance(self.must_trump, bool):
             raise InvalidRuleOption("must_trump", f"must be true or false, not {self.must_trump!r}")
-        if self.identical_cards not in IDENTICAL_CARDS_RULES:
+        if self.identical_cards not in IDENTICAL_CARDS:
             raise InvalidRuleOption(
                 "identical_cards",
                 f"must be 'first-wins' or 'last-wins', not {self.identical_cards!r}",
@@ -205,7 +218,7 @@ def _trump_index(trump: Suit | None) -> int:
 
 def _check_identical(identical: str) -> bool:
     """Return True for last-wins."""
-    if identical not in IDENTICAL_CARDS_RULES:
+    if identical not in IDENTICAL_CARDS:
         raise InvalidRuleOption(
             "identical_cards", f"must be 'first-wins' or 'last-wins', not {identical!r}"
         )
@@ -412,7 +425,7 @@ def _play_out(
     leader: int,
     trump: Suit | None,
     hands: Sequence[Sequence[Card] | None],
-    rules: PlayRules,
+    rules: PlayOptions,
     *,
     trump_card: Card | None = None,
     seats: Sequence[int] | None = None,
@@ -616,6 +629,9 @@ class Deal:
     leads. ``trump`` is a suit, the turned-up card (its suit is trump and the
     card is in no hand) or ``None``. ``cards`` is the hand size. ``hands`` maps
     any active seats whose hands are known to the cards they were dealt.
+    ``rules`` is a :class:`PlayRules` or a whole ``Ruleset`` (only ``decks``,
+    ``must_trump`` and ``identical_cards`` matter here); ``names`` gives the
+    players' names by seat, for the violation details.
 
     :meth:`push` accepts any card, even an illegal one: it records it and
     returns the violations it revealed. Where a hand is unknown, a revoke is
@@ -655,7 +671,7 @@ The scorer mixed up the card: take it back and record the right one.
         cards: int,
         hands: Mapping[int, Iterable[Card]] | None = None,
         *,
-        rules: PlayRules | None = None,
+        rules: PlayOptions | None = None,
         names: Mapping[int, str] | Sequence[str] | None = None,
     ) -> None:
         seat_list = list(seats)
@@ -673,7 +689,7 @@ The scorer mixed up the card: take it back and record the right one.
         self.seats: tuple[int, ...] = tuple(sorted(seat_list))
         self.dealer = dealer
         self.cards = cards
-        self.rules = rules if rules is not None else PlayRules()
+        self.rules: PlayOptions = rules if rules is not None else PlayRules()
         if isinstance(trump, Card):
             self.trump_card: Card | None = trump
             self.trump: Suit | None = trump.suit

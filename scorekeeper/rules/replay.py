@@ -1,0 +1,549 @@
+"""Hand records: read, replay and export one round (HAND_RECORD.md), and the
+command line that replays them.
+
+A hand record is the full story of one round: the players, the dealer, the
+trump, every card played and, optionally, the hands dealt, the bids and the
+tricks the table wrote down. :func:`parse_record` checks every field and
+raises :class:`~scorekeeper.rules.errors.MalformedRecord` naming the field;
+:func:`replay` plays the record out and returns a :class:`ReplayResult`.
+
+>>> record = parse_record({
+...     "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "trump": "7H",
+...     "bids": [0, 1, 1, 1],
+...     "plays": [["AS", "KS", "2H", "3S"], ["5C", "TC", "QC", "2C"]],
+...     "claimed_tricks": [0, 0, 1, 1]})
+>>> result = replay(record)
+>>> result.tricks_won, result.disputes, result.scores
+((0, 1, 0, 1), (0, -1, 1, 0), (10, 11, 0, 11))
+>>> result.to_dict()["tricks"][0]
+{'leader': 1, 'cards': ['AS', 'KS', '2H', '3S'], 'winner': 3}
+
+Decisions the format leaves open, made here:
+
+- Each trick lists one card per seat, starting with the leader. A trick may be
+  short (a seat missed its turn: a ``wrong-count`` violation with card
+  ``null``), but never longer than the number of players.
+- ``wrong-count``, at most once per seat: with hands given, a seat that played
+  more cards than it was dealt (reported at the first card too many) or fewer
+  (reported at the first trick it missed, else the last trick, naming a card
+  it never played); otherwise a seat that missed a turn.
+- ``played-twice``: a card played when every copy of it (one per deck) was
+  already played or is the turned-up trump card. With hands given, a card
+  played from the seat's own hand is never a violation; the blame goes to
+  whoever played a card they did not hold (``not-in-hand``, only with hands
+  given), or ``played-twice`` when the copies had all gone.
+- ``hands`` are checked like the deal they describe: a card dealt more often
+  than the decks hold it, or the turned-up trump card in a hand, is a
+  malformed record (it is not a play, so it is not a violation).
+- ``disputes[s]`` is claimed minus replayed tricks for seat ``s``.
+- Unknown fields are malformed (a misspelt ``must_trump`` must not be ignored).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any, Final
+
+from .cards import Card, Suit, parse_card, parse_suit
+from .errors import InvalidCard, MalformedRecord, RulesError, UnknownPreset
+from .play import PlayRules, Trick, Violation, _play_out
+from .ruleset import IDENTICAL_CARDS
+from .scoring import find_scoring, score_hand
+
+__all__ = [
+    "FORMAT",
+    "HandRecord",
+    "ReplayResult",
+    "main",
+    "parse_record",
+    "record_to_dict",
+    "replay",
+]
+
+FORMAT: Final = "ohhell-hand/1"
+"""The value of a record's optional ``format`` field."""
+
+DEFAULT_SCORING: Final = "standard"
+
+_FIELDS: Final = (
+    "format", "players", "dealer", "trump", "plays", "hands", "bids", "claimed_tricks", "rules",
+)
+_RULE_FIELDS: Final = ("decks", "must_trump", "identical_cards", "scoring")
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One round, as read by :func:`parse_record` (which checks it).
+
+    Seat-indexed fields (``hands``, ``bids``, ``claimed_tricks``) have one
+    entry per player. ``trump`` is the turned-up :class:`Card`, a
+    :class:`Suit`, or ``None`` for no trump.
+    """
+
+    players: tuple[str, ...]
+    dealer: int
+    trump: Card | Suit | None
+    plays: tuple[tuple[Card, ...], ...]
+    hands: tuple[tuple[Card, ...], ...] | None = None
+    bids: tuple[int, ...] | None = None
+    claimed_tricks: tuple[int, ...] | None = None
+    rules: PlayRules = field(default_factory=PlayRules)
+    scoring: str = DEFAULT_SCORING
+
+    @property
+    def trump_suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for no trump."""
+        return self.trump.suit if isinstance(self.trump, Card) else self.trump
+
+    @property
+    def trump_card(self) -> Card | None:
+        """The turned-up card, when the record names one."""
+        return self.trump if isinstance(self.trump, Card) else None
+
+    @property
+    def cards(self) -> int:
+        """The hand size: the number of tricks played."""
+        return len(self.plays)
+
+    @property
+    def first_leader(self) -> int:
+        """The seat after the dealer, who leads the first trick."""
+        return (self.dealer + 1) % len(self.players)
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What :func:`replay` found; :meth:`to_dict` is the HAND_RECORD.md output.
+
+    ``disputes`` is ``None`` unless the record gave ``claimed_tricks``, and
+    ``scores`` ``None`` unless it gave ``bids``.
+    """
+
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    violations: tuple[Violation, ...]
+    disputes: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def is_legal(self) -> bool:
+        """True when no play broke a rule."""
+        return not self.violations
+
+    @property
+    def agrees(self) -> bool:
+        """True unless the claimed tricks differ from the replayed ones."""
+        return self.disputes is None or not any(self.disputes)
+
+    @property
+    def is_clean(self) -> bool:
+        """Legal and agreeing: the command line exits 0 for it."""
+        return self.is_legal and self.agrees
+
+    def to_dict(self) -> dict[str, Any]:
+        """The output object of HAND_RECORD.md.
+
+        >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
+        ...                               "trump": None, "plays": [["2C", "3C"]]}))
+        >>> result.to_dict()
+        {'tricks': [{'leader': 0, 'cards': ['2C', '3C'], 'winner': 1}], 'tricks_won': [0, 1], 'violations': []}
+        """
+        out: dict[str, Any] = {
+            "tricks": [
+                {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+                for t in self.tricks
+            ],
+            "tricks_won": list(self.tricks_won),
+            "violations": [v.to_dict() for v in self.violations],
+        }
+        if self.disputes is not None:
+            out["disputes"] = list(self.disputes)
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
+        return out
+
+
+def replay(record: HandRecord) -> ReplayResult:
+    """Play ``record`` out: trick winners, tricks won, every violation in play
+    order, and the disputes and scores where the record allows.
+
+    Where ``hands`` are not given, each seat's hand is taken to be the cards it
+    played, so a revoke is proven by a later card of the suit not followed.
+
+    >>> record = parse_record({"players": ["Ann", "Bob", "Cy"], "dealer": 2,
+    ...     "trump": "S", "plays": [["AH", "2C", "3H"], ["4C", "5H", "6C"]]})
+    >>> [v.detail for v in replay(record).violations]
+    ['Bob played 2♣ on a heart lead while holding 5♥, which Bob played later, in the 2nd trick.']
+
+    :raise RulesError: only for a record built by hand with inconsistent
+        fields; records from :func:`parse_record` always replay.
+    """
+    n = len(record.players)
+    hands: Sequence[Sequence[Card] | None] = record.hands if record.hands is not None else (None,) * n
+    outcome = _play_out(
+        record.plays, n, (record.dealer + 1) % n, record.trump_suit, hands, record.rules,
+        trump_card=record.trump_card, names=record.players,
+    )
+    tricks = tuple(map(Trick, outcome.leaders, record.plays, outcome.winners))
+    won = tuple(outcome.won)
+    disputes = None
+    if record.claimed_tricks is not None:
+        disputes = tuple(claimed - taken for claimed, taken in zip(record.claimed_tricks, won))
+    scores = None
+    if record.bids is not None:
+        scores = tuple(score_hand(find_scoring(record.scoring), record.bids, won, len(record.plays)))
+    return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
+
+
+# --- Reading and writing records -------------------------------------------
+
+
+def _kind(value: object) -> str:
+    """Name a JSON value's type the way the format talks about it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return f"the text {value!r}" if len(value) <= 20 else "a text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _list(obj: dict[str, Any], name: str, what: str) -> list[Any]:
+    value = obj[name]
+    if not isinstance(value, list):
+        raise MalformedRecord(name, f"must be a list of {what}, not {_kind(value)}")
+    return value
+
+
+def _whole(value: object, where: str, low: int, high: int, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise MalformedRecord(where, f"must be {what}, a whole number from {low} to {high}, not {_kind(value)}")
+    if not low <= value <= high:
+        raise MalformedRecord(where, f"must be {what}, a whole number from {low} to {high}, not {value}")
+    return value
+
+
+def _card(value: object, where: str) -> Card:
+    if not isinstance(value, str):
+        raise MalformedRecord(where, f"must be a card like \"AS\" or \"10h\", not {_kind(value)}")
+    try:
+        return parse_card(value)
+    except InvalidCard as error:
+        raise MalformedRecord(where, str(error)) from None
+
+
+def _seat_list(obj: dict[str, Any], name: str, n: int, what: str) -> list[Any]:
+    value = _list(obj, name, what)
+    if len(value) != n:
+        raise MalformedRecord(name, f"has {len(value)} entries but there are {n} players: give one per seat")
+    return value
+
+
+def parse_record(obj: object) -> HandRecord:
+    """Check a decoded JSON hand record and return it as a :class:`HandRecord`.
+
+    Every rule of HAND_RECORD.md is checked; the first problem found raises
+    :class:`~scorekeeper.rules.errors.MalformedRecord` whose ``field`` names
+    the place (``"plays[2][1]"``, ``"hands[3]"``, ``"rules.decks"``) and whose
+    message says why.
+
+    >>> parse_record({"players": ["Ann", "Bob"], "dealer": 0, "trump": "H",
+    ...               "plays": [["AS", "1S"]]})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.MalformedRecord: plays[0][1]: '1S' is not a card: a card is a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like AS, 10h or Q♥
+    >>> parse_record({"players": ["Ann", "Bob"], "dealer": 2, "trump": None, "plays": []})
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.MalformedRecord: dealer: must be the dealer's seat, a whole number from 0 to 1, not 2
+    """
+    if not isinstance(obj, dict):
+        raise MalformedRecord("record", f"a hand record must be a JSON object, not {_kind(obj)}")
+    for name in obj:
+        if name not in _FIELDS:
+            raise MalformedRecord(
+                str(name), "is not a field of a hand record; the fields are " + ", ".join(_FIELDS)
+            )
+    for name in ("players", "dealer", "trump", "plays"):
+        if name not in obj:
+            raise MalformedRecord(name, "is required")
+
+    if "format" in obj and obj["format"] != FORMAT:
+        raise MalformedRecord("format", f"must be {FORMAT!r}, not {_kind(obj['format'])}")
+
+    players = _list(obj, "players", "player names")
+    for seat, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise MalformedRecord(f"players[{seat}]", f"must be a player's name, not {_kind(name)}")
+        if name in players[:seat]:
+            raise MalformedRecord(
+                f"players[{seat}]", f"{name!r} is also seat {players.index(name)}; names must differ"
+            )
+    n = len(players)
+    if n < 2:
+        raise MalformedRecord("players", f"a round needs at least 2 players, not {n}")
+
+    dealer = _whole(obj["dealer"], "dealer", 0, n - 1, "the dealer's seat")
+
+    rules, scoring = _parse_rules(obj.get("rules"))
+
+    raw_trump = obj["trump"]
+    trump: Card | Suit | None
+    if raw_trump is None:
+        trump = None
+    elif isinstance(raw_trump, str):
+        try:
+            trump = parse_suit(raw_trump)
+        except InvalidCard:
+            try:
+                trump = parse_card(raw_trump)
+            except InvalidCard:
+                raise MalformedRecord(
+                    "trump",
+                    f"{raw_trump!r} is neither a card (like \"QH\") nor a suit (like \"H\"); "
+                    "use null for no trump",
+                ) from None
+    else:
+        raise MalformedRecord(
+            "trump", f"must be the turned-up card, a suit or null, not {_kind(raw_trump)}"
+        )
+
+    raw_plays = _list(obj, "plays", "tricks")
+    if not raw_plays:
+        raise MalformedRecord("plays", "must list at least one trick")
+    plays = []
+    for t, raw_trick in enumerate(raw_plays):
+        where = f"plays[{t}]"
+        if not isinstance(raw_trick, list):
+            raise MalformedRecord(where, f"must be a list of the cards played to the trick, not {_kind(raw_trick)}")
+        if not raw_trick:
+            raise MalformedRecord(where, "is empty: a trick has at least the leader's card")
+        if len(raw_trick) > n:
+            raise MalformedRecord(
+                where, f"has {len(raw_trick)} cards, but each of the {n} players plays one card to a trick"
+            )
+        plays.append(tuple(_card(card, f"{where}[{j}]") for j, card in enumerate(raw_trick)))
+    cards = len(plays)
+
+    hands = None
+    if obj.get("hands") is not None:
+        hands = _parse_hands(_seat_list(obj, "hands", n, "hands"), rules.decks, trump)
+
+    bids = None
+    if obj.get("bids") is not None:
+        bids = tuple(
+            _whole(bid, f"bids[{seat}]", 0, cards, f"a bid for a {cards}-card hand")
+            for seat, bid in enumerate(_seat_list(obj, "bids", n, "bids"))
+        )
+
+    claimed = None
+    if obj.get("claimed_tricks") is not None:
+        claimed = tuple(
+            _whole(taken, f"claimed_tricks[{seat}]", 0, cards, f"a trick count for a {cards}-trick hand")
+            for seat, taken in enumerate(_seat_list(obj, "claimed_tricks", n, "trick counts"))
+        )
+
+    return HandRecord(tuple(players), dealer, trump, tuple(plays), hands, bids, claimed, rules, scoring)
+
+
+def _parse_rules(raw: object) -> tuple[PlayRules, str]:
+    if raw is None:
+        return PlayRules(), DEFAULT_SCORING
+    if not isinstance(raw, dict):
+        raise MalformedRecord("rules", f"must be an object, not {_kind(raw)}")
+    for name in raw:
+        if name not in _RULE_FIELDS:
+            raise MalformedRecord(
+                f"rules.{name}", "is not a rule of a hand record; the rules are " + ", ".join(_RULE_FIELDS)
+            )
+    decks = raw.get("decks", 1)
+    if isinstance(decks, bool) or decks not in (1, 2):
+        raise MalformedRecord("rules.decks", f"must be 1 or 2, not {_kind(decks)}")
+    must_trump = raw.get("must_trump", False)
+    if not isinstance(must_trump, bool):
+        raise MalformedRecord("rules.must_trump", f"must be true or false, not {_kind(must_trump)}")
+    identical = raw.get("identical_cards", "first-wins")
+    if identical not in IDENTICAL_CARDS:
+        raise MalformedRecord(
+            "rules.identical_cards", f"must be \"first-wins\" or \"last-wins\", not {_kind(identical)}"
+        )
+    scoring = raw.get("scoring", DEFAULT_SCORING)
+    try:
+        find_scoring(scoring)
+    except UnknownPreset as error:
+        raise MalformedRecord("rules.scoring", str(error)) from None
+    return PlayRules(decks, must_trump, identical), scoring
+
+
+def _parse_hands(raw: list[Any], decks: int, trump: Card | Suit | None) -> tuple[tuple[Card, ...], ...]:
+    first_seen: dict[Card, list[str]] = {}
+    if isinstance(trump, Card):
+        first_seen[trump] = ["trump"]
+    hands = []
+    for seat, raw_hand in enumerate(raw):
+        where = f"hands[{seat}]"
+        if not isinstance(raw_hand, list):
+            raise MalformedRecord(where, f"must be a list of the cards dealt to seat {seat}, not {_kind(raw_hand)}")
+        hand = []
+        for j, value in enumerate(raw_hand):
+            card = _card(value, f"{where}[{j}]")
+            places = first_seen.setdefault(card, [])
+            if len(places) >= decks:
+                if places[0] == "trump" and decks == 1:
+                    reason = f"{card} is the turned-up trump card, which belongs to no hand"
+                elif decks == 1:
+                    reason = f"{card} is dealt twice (also in {places[0]}), but one deck has a single {card}"
+                else:
+                    also = " and ".join("the trump card" if p == "trump" else p for p in places)
+                    reason = f"{card} is dealt a third time (also {also}), but two decks hold two"
+                raise MalformedRecord(f"{where}[{j}]", reason)
+            places.append(where)
+            hand.append(card)
+        hands.append(tuple(hand))
+    return tuple(hands)
+
+
+def record_to_dict(record: HandRecord) -> dict[str, Any]:
+    """Export ``record`` as a HAND_RECORD.md object (canonical card text, all
+    rules spelled out), which :func:`parse_record` reads back unchanged.
+
+    >>> record = parse_record({"players": ["A", "B"], "dealer": 0, "trump": "10h",
+    ...                        "plays": [["2c", "3♣"]]})
+    >>> out = record_to_dict(record)
+    >>> out["trump"], out["plays"], out["rules"]["identical_cards"]
+    ('TH', [['2C', '3C']], 'first-wins')
+    >>> parse_record(out) == record
+    True
+    """
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "players": list(record.players),
+        "dealer": record.dealer,
+        "trump": None if record.trump is None else str(record.trump),
+        "plays": [[str(card) for card in trick] for trick in record.plays],
+    }
+    if record.hands is not None:
+        out["hands"] = [[str(card) for card in hand] for hand in record.hands]
+    if record.bids is not None:
+        out["bids"] = list(record.bids)
+    if record.claimed_tricks is not None:
+        out["claimed_tricks"] = list(record.claimed_tricks)
+    out["rules"] = {
+        "decks": record.rules.decks,
+        "must_trump": record.rules.must_trump,
+        "identical_cards": record.rules.identical_cards,
+        "scoring": record.scoring,
+    }
+    return out
+
+
+# --- The command line --------------------------------------------------------
+
+EXIT_CLEAN: Final = 0
+EXIT_VIOLATIONS: Final = 1
+EXIT_MALFORMED: Final = 2
+
+
+def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise MalformedRecord(key, "appears twice in the same object")
+        out[key] = value
+    return out
+
+
+def _decode(text: str) -> object:
+    """Decode JSON, turning every way it can fail into MalformedRecord."""
+    try:
+        return json.loads(text, object_pairs_hook=_reject_duplicates)
+    except json.JSONDecodeError as error:
+        raise MalformedRecord(
+            "record", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+        ) from None
+    except RecursionError:
+        raise MalformedRecord("record", "not valid JSON: nested too deeply") from None
+    except ValueError as error:  # e.g. a number too long to convert
+        if isinstance(error, MalformedRecord):
+            raise
+        raise MalformedRecord("record", f"not valid JSON: {error}") from None
+
+
+def _replay_text(text: str) -> tuple[dict[str, Any], int]:
+    """Replay one JSON record: (output object, exit status)."""
+    try:
+        result = replay(parse_record(_decode(text)))
+    except MalformedRecord as error:
+        return {"error": str(error), "field": error.field}, EXIT_MALFORMED
+    except RulesError as error:  # pragma: no cover - parse_record rules these out
+        return {"error": str(error)}, EXIT_MALFORMED
+    return result.to_dict(), EXIT_CLEAN if result.is_clean else EXIT_VIOLATIONS
+
+
+def _read(path: str, stdin: IO[bytes]) -> str:
+    data = stdin.read() if path == "-" else open(path, "rb").read()
+    return data.decode("utf-8-sig")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 clean, 1 violations or
+    disputes, 2 a malformed record or unreadable input)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m scorekeeper.rules.replay",
+        description="Replay Oh Hell hand records (HAND_RECORD.md) and print what happened: "
+        "trick winners, tricks won, rule violations, disputes and scores.",
+        epilog="Exit status: 0 every hand is legal and agrees with the claims; "
+        "1 a hand has violations or disputes; 2 a record is malformed.",
+    )
+    parser.add_argument("file", help="the hand record (JSON), or - for standard input")
+    parser.add_argument(
+        "--jsonl", action="store_true",
+        help="one record per line in, one result per line out (a malformed line gives "
+        "{\"error\": ...} and the run goes on); blank lines are skipped",
+    )
+    args = parser.parse_args(argv)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+
+    try:
+        text = _read(args.file, sys.stdin.buffer)
+    except OSError as error:
+        print(f"replay: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_MALFORMED
+    except UnicodeDecodeError as error:
+        print(f"replay: {args.file} is not UTF-8 text: {error.reason} at byte {error.start}", file=sys.stderr)
+        return EXIT_MALFORMED
+
+    if not args.jsonl:
+        out, status = _replay_text(text)
+        print(json.dumps(out, ensure_ascii=False, indent=2))
+        if status == EXIT_MALFORMED:
+            print(f"replay: {args.file}: {out['error']}", file=sys.stderr)
+        return status
+
+    status = EXIT_CLEAN
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        out, line_status = _replay_text(line)
+        if line_status == EXIT_MALFORMED:
+            out["line"] = number
+            print(f"replay: {args.file} line {number}: {out['error']}", file=sys.stderr)
+        print(json.dumps(out, ensure_ascii=False))
+        status = max(status, line_status)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
