@@ -373,7 +373,8 @@ class Ruleset:
         """Build from :meth:`to_dict` output, validating every option.
 
         Missing options take their defaults; ``scoring`` may also be a scoring
-        preset name (as in a hand record's ``rules``).
+        preset name (as in a hand record's ``rules``), and a part that is
+        already built (a :class:`ScheduleSpec`, :class:`Scoring`, ...) is kept.
         """
         if not isinstance(d, Mapping):
             raise InvalidRuleOption("ruleset", f"must be an object, not {d!r}")
@@ -383,9 +384,9 @@ class Ruleset:
             ("trump", TrumpRule),
             ("hook", HookRule),
         ):
-            if name in parts:
+            if name in parts and not isinstance(parts[name], part_cls):
                 parts[name] = _build(part_cls, parts[name], prefix=f"{name}.")
-        if "scoring" in parts:
+        if "scoring" in parts and not isinstance(parts["scoring"], Scoring):
             try:
                 parts["scoring"] = Scoring.from_dict(parts["scoring"])
             except InvalidRuleOption as error:

@@ -83,6 +83,12 @@ def test_scoring_may_be_given_by_preset_name_as_in_a_hand_record():
         Ruleset.from_dict({"scoring": "golf"})
 
 
+def test_from_dict_keeps_parts_that_are_already_built():
+    spec = ScheduleSpec("down", peak=5)
+    rules = Ruleset.from_dict({"schedule": spec, "scoring": SCORING_PRESETS["wizard"]})
+    assert rules.schedule is spec and rules.scoring.name == "wizard"
+
+
 # (data, field named in the error, text the message must contain)
 BAD_RULESETS = [
     ({"decks": 3}, "decks", "must be 1 or 2"),
