@@ -288,12 +288,11 @@ def parse_card(text: str) -> Card:
     """
     try:
         return _PARSE_CACHE[text]
-    except KeyError:
-        card = _PARSE_CACHE.get(_normalise(text))
-        if card is not None:
-            return card
-    except TypeError:
-        pass
+    except (KeyError, TypeError):
+        if isinstance(text, str):
+            card = _PARSE_CACHE.get(_normalise(text))
+            if card is not None:
+                return card
     raise InvalidCard(f"{_show(text)} is not a card: {_EXPECTED_CARD}")
 
 
@@ -311,12 +310,11 @@ def parse_suit(text: str) -> Suit:
     """
     try:
         return _SUIT_CACHE[text]
-    except KeyError:
-        suit = _SUIT_CACHE.get(_normalise(text))
-        if suit is not None:
-            return suit
-    except TypeError:
-        pass
+    except (KeyError, TypeError):
+        if isinstance(text, str):
+            suit = _SUIT_CACHE.get(_normalise(text))
+            if suit is not None:
+                return suit
     raise InvalidCard(f"{_show(text)} is not a suit: {_EXPECTED_SUIT}")
 
 
