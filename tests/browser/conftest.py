@@ -1,0 +1,169 @@
+"""Browser tests: Debian's Chromium, a Pixel 7 viewport, and the app on a live server.
+
+pytest-playwright's fixtures are overridden so that a plain ``pytest`` runs
+these tests (see /work/shared/BROWSER_TESTING.md): Playwright must never
+download its own browser here, and the phone profile comes from
+``browser_context_args``, not from a ``--device`` flag.
+
+The live server is the real app (CSRF on, a temporary SQLite file) served by
+werkzeug in a daemon thread. Games that a test only needs as a starting point
+are made by :class:`Seeder`, through a second app on the same database file
+with CSRF off, so that only the screens under test are driven by the browser.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PHONE = "Pixel 7"
+#: Screenshots go here (gitignored); look at them after a run.
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def pytest_collection_modifyitems(items):
+    """Skip (not fail) every browser test on a machine without Chromium."""
+    if shutil.which(CHROMIUM):
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (make chromium)")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args, playwright):
+    """A Pixel 7 (412 x 839, touch) for every page, unless ``--device`` chose another."""
+    phone = {k: v for k, v in playwright.devices[PHONE].items() if k != "default_browser_type"}
+    return {**phone, **browser_context_args, "accept_downloads": True}
+
+
+@pytest.fixture(scope="session")
+def database_path(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("live") / "live.sqlite3"
+
+
+@pytest.fixture(scope="session")
+def live_app(database_path):
+    """The app as a phone meets it: CSRF on, a file database."""
+    app = create_app({
+        "SECRET_KEY": "browser-tests",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database_path}",
+        "WTF_CSRF_ENABLED": True,
+    })
+    with app.app_context():
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app):
+    """The app served on a free local port in a daemon thread; yields its root URL."""
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def base_url(live_server):
+    return live_server
+
+
+class Seeder:
+    """Makes games and enters rounds through the forms of an app without CSRF.
+
+    Its app shares the live server's database file, so what it stores is what
+    the browser then sees.
+    """
+
+    def __init__(self, client):
+        self.client = client
+
+    def start(self, names, preset="cardgames", first_dealer="0", **adjust) -> str:
+        data = {f"players-{i}": name for i, name in enumerate(names)}
+        data.update(preset=preset, first_dealer=first_dealer, action="start", **adjust)
+        response = self.client.post("/new", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return re.search(r"/g/([^/]+)/", response.headers["Location"]).group(1)
+
+    def post(self, gid: str, path: str, **data) -> None:
+        response = self.client.post(f"/g/{gid}{path}", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+
+    def sheet(self, gid: str):
+        from scorekeeper import services
+
+        with self.client.application.app_context():
+            return services.load_sheet(services.get_game(gid))
+
+    def play_rounds(self, gid: str, count: int, trump: str = "H") -> None:
+        """Close the next ``count`` rounds: everyone bids 0 but the dealer
+        (who bids 1, or 0 where 1 is forbidden), and the first bidder takes every trick."""
+        for _ in range(count):
+            rnd = self.sheet(gid).current
+            dealer_bid = 0 if rnd.hook_active and rnd.cards == 1 else 1
+            self.post(gid, f"/round/{rnd.number}/trump", trump=trump)
+            for seat in rnd.order:
+                self.post(gid, f"/round/{rnd.number}/bid", seat=seat,
+                          bid=dealer_bid if seat == rnd.dealer else 0)
+            for index, seat in enumerate(rnd.order):
+                self.post(gid, f"/round/{rnd.number}/tricks", seat=seat,
+                          tricks=rnd.cards if index == 0 else 0)
+            self.post(gid, f"/round/{rnd.number}/close")
+
+
+@pytest.fixture(scope="session")
+def seeder(database_path, live_app):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "browser-tests",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database_path}",
+        "WTF_CSRF_ENABLED": False,
+    })
+    yield Seeder(app.test_client())
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def shoot(page):
+    """Save a full-page screenshot of the page as ``test-artifacts/<name>.png``."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def screenshot(name: str, target=None) -> Path:
+        path = ARTIFACTS / f"{name}.png"
+        (target or page).screenshot(path=str(path), full_page=True)
+        return path
+
+    return screenshot
