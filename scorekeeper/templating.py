@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask
-from flask_babel import get_locale
+from flask_babel import format_datetime, format_decimal, get_locale
 from flask_babel import gettext as _
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -28,5 +28,6 @@ def register_template_helpers(app: Flask) -> None:
     from .describe import describe
 
     app.jinja_env.globals.update(
-        suit_symbol=suit_symbol, suit_name=suit_name, current_lang=current_lang, describe=describe
+        suit_symbol=suit_symbol, suit_name=suit_name, current_lang=current_lang, describe=describe,
+        format_datetime=format_datetime, format_decimal=format_decimal,
     )

@@ -95,3 +95,9 @@ def table(client):
 @pytest.fixture
 def htmx_table(client):
     return Table(client, htmx=True)
+
+
+@pytest.fixture(params=["plain", "htmx"])
+def any_table(request, client):
+    """The same actions once as plain form posts and once as htmx requests."""
+    return Table(client, htmx=request.param == "htmx")

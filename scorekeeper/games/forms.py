@@ -12,9 +12,10 @@ import re
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, IntegerField, RadioField, SelectField, StringField
+from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
+from ..fields import WholeNumberField
 from ..describe import BIDDING_NAMES, HOOK_NAMES, IDENTICAL_NAMES, SHAPE_NAMES, TRUMP_METHOD_NAMES
 from ..rules import (
     PRESETS,
@@ -31,12 +32,13 @@ MAX_PLAYERS_ONE_DECK = 7
 MAX_PLAYERS_TWO_DECKS = 10
 NAME_LENGTH = 40
 
-AS_PRESET = ("", _l("As the preset says"))
-YES_NO = [AS_PRESET, ("yes", _l("yes")), ("no", _l("no"))]
+AS_PRESET = SelectChoice("", _l("As the preset says"))
+YES_NO = [AS_PRESET, SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
 
 
-def choices(names: dict) -> list:
-    return [AS_PRESET, *names.items()]
+def choices(names: dict) -> list[SelectChoice]:
+    """The options of an adjustment: "as the preset says", then each value by name."""
+    return [AS_PRESET, *(SelectChoice(value, label) for value, label in names.items())]
 
 
 class SetupForm(FlaskForm):
@@ -47,18 +49,28 @@ class SetupForm(FlaskForm):
     )
     first_dealer = SelectField(_l("First dealer"), default="random", validate_choice=False)
     preset = RadioField(
-        _l("Rules"), choices=[(name, p.title) for name, p in PRESETS.items()], default="cardgames"
+        _l("Rules"), choices=[SelectChoice(name, p.title) for name, p in PRESETS.items()], default="cardgames"
     )
     shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")
-    start = IntegerField(_l("Smallest hand"), validators=[Optional(), NumberRange(1, 52)])
-    peak = IntegerField(_l("Largest hand"), validators=[Optional(), NumberRange(1, 52)])
-    custom = StringField(_l("Cards per round (custom list)"), validators=[Optional(), Length(max=400)])
+    start = WholeNumberField(
+        _l("Smallest hand"),
+        invalid_message=_l("Enter the smallest hand as a whole number of cards."),
+        validators=[Optional(), NumberRange(1, 52)],
+    )
+    peak = WholeNumberField(
+        _l("Largest hand"),
+        invalid_message=_l("Enter the largest hand as a whole number of cards."),
+        validators=[Optional(), NumberRange(1, 52)],
+    )
+    custom = StringField(_l("Cards per round (custom list)"), validators=[Length(max=400)])
     hook = SelectField(_l("Hook rule"), choices=choices(HOOK_NAMES), default="")
-    hook_min_cards = IntegerField(
-        _l("Hook rule from this many cards"), validators=[Optional(), NumberRange(1, 52)]
+    hook_min_cards = WholeNumberField(
+        _l("Hook rule from this many cards"),
+        invalid_message=_l("Enter a whole number of cards."),
+        validators=[Optional(), NumberRange(1, 52)],
     )
     scoring = SelectField(
-        _l("Scoring"), choices=[AS_PRESET, *((n, n) for n in SCORING_PRESETS)], default=""
+        _l("Scoring"), choices=[AS_PRESET, *(SelectChoice(n) for n in SCORING_PRESETS)], default=""
     )
     trump_method = SelectField(_l("Trump"), choices=choices(TRUMP_METHOD_NAMES), default="")
     no_trump_last_round = SelectField(_l("No trump in the last round"), choices=YES_NO, default="")
@@ -67,7 +79,7 @@ class SetupForm(FlaskForm):
         _l("Must trump when out of the suit led"), choices=YES_NO, default=""
     )
     decks = SelectField(
-        _l("Decks"), choices=[AS_PRESET, ("1", _l("one deck")), ("2", _l("two decks"))], default=""
+        _l("Decks"), choices=[AS_PRESET, SelectChoice("1", _l("one deck")), SelectChoice("2", _l("two decks"))], default=""
     )
     identical_cards = SelectField(
         _l("Of two identical cards"), choices=choices(IDENTICAL_NAMES), default=""
@@ -76,6 +88,13 @@ class SetupForm(FlaskForm):
     def names(self) -> list[str]:
         """The entered names in seat order, blanks dropped, spaces tidied."""
         return [" ".join(f.data.split()) for f in self.players if f.data and f.data.strip()]
+
+    def player_errors(self) -> list[str]:
+        """The errors of the player list and of each name, flattened."""
+        flat: list[str] = []
+        for error in self.players.errors:
+            flat.extend(map(str, error) if isinstance(error, list) else [str(error)])
+        return flat
 
     def validate_players(self, field) -> None:
         from wtforms.validators import ValidationError

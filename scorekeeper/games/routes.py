@@ -7,6 +7,7 @@ import secrets
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
+from wtforms import SelectChoice
 
 from .. import services
 from ..extensions import db
@@ -71,8 +72,8 @@ def rearrange(form: SetupForm, action: str) -> bool:
 
 def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
     names = form.names()
-    form.first_dealer.choices = [("random", _("Draw at random"))] + [
-        (str(i), name) for i, name in enumerate(names)
+    form.first_dealer.choices = [SelectChoice("random", _("Draw at random"))] + [
+        SelectChoice(str(i), name) for i, name in enumerate(names)
     ]
     rounds, schedule_error = preview(form)
     html = render_template(

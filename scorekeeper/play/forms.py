@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, FormField, IntegerField, SelectField
-from wtforms.validators import InputRequired, NumberRange
+from wtforms import FieldList, FormField, StringField
+from wtforms.validators import AnyOf, InputRequired, NumberRange
 
+from ..fields import WholeNumberField
 from ..sheet import TRUMP_CHOICES
 
 #: Form value of "no trump" (a suit is its letter).
@@ -27,17 +28,22 @@ TRUMP_FORM_CHOICES = [trump_to_form(t) for t in TRUMP_CHOICES]
 
 
 class TrumpForm(FlaskForm):
-    trump = SelectField(
+    trump = StringField(
         _l("Trump"),
-        choices=[(c, c) for c in TRUMP_FORM_CHOICES],
-        validators=[InputRequired(_l("Choose a trump suit or “no trump”."))],
+        validators=[
+            InputRequired(_l("Choose a trump suit or “no trump”.")),
+            AnyOf(TRUMP_FORM_CHOICES, message=_l("Choose a trump suit or “no trump”.")),
+        ],
     )
 
 
 class BidForm(FlaskForm):
-    seat = IntegerField(validators=[InputRequired(_l("Choose a player."))])
-    bid = IntegerField(
+    seat = WholeNumberField(
+        invalid_message=_l("Choose a player."), validators=[InputRequired(_l("Choose a player."))]
+    )
+    bid = WholeNumberField(
         _l("Bid"),
+        invalid_message=_l("Enter a bid as a whole number."),
         validators=[
             InputRequired(_l("Enter a bid as a whole number.")),
             NumberRange(min=0, message=_l("A bid cannot be negative.")),
@@ -46,9 +52,12 @@ class BidForm(FlaskForm):
 
 
 class TricksForm(FlaskForm):
-    seat = IntegerField(validators=[InputRequired(_l("Choose a player."))])
-    tricks = IntegerField(
+    seat = WholeNumberField(
+        invalid_message=_l("Choose a player."), validators=[InputRequired(_l("Choose a player."))]
+    )
+    tricks = WholeNumberField(
         _l("Tricks"),
+        invalid_message=_l("Enter the tricks as a whole number."),
         validators=[
             InputRequired(_l("Enter the tricks as a whole number.")),
             NumberRange(min=0, message=_l("Tricks cannot be negative.")),
@@ -64,15 +73,17 @@ class SeatEntryForm(FlaskForm):
     class Meta:
         csrf = False  # a sub-form: the outer form carries the token
 
-    bid = IntegerField(
+    bid = WholeNumberField(
         _l("Bid"),
+        invalid_message=_l("Enter a bid as a whole number."),
         validators=[
             InputRequired(_l("Enter a bid as a whole number.")),
             NumberRange(min=0, message=_l("A bid cannot be negative.")),
         ],
     )
-    tricks = IntegerField(
+    tricks = WholeNumberField(
         _l("Tricks"),
+        invalid_message=_l("Enter the tricks as a whole number."),
         validators=[
             InputRequired(_l("Enter the tricks as a whole number.")),
             NumberRange(min=0, message=_l("Tricks cannot be negative.")),

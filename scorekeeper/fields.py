@@ -1,0 +1,23 @@
+"""Form fields shared by the blueprints."""
+
+from __future__ import annotations
+
+from wtforms import IntegerField
+
+
+class WholeNumberField(IntegerField):
+    """An integer field whose "not a number" message says what to enter.
+
+    WTForms' own message ("Not a valid integer value.") names no field; the
+    table needs to know which entry was wrong and what it wants instead.
+    """
+
+    def __init__(self, label=None, validators=None, invalid_message=None, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.invalid_message = invalid_message
+
+    def process_formdata(self, valuelist):
+        try:
+            super().process_formdata(valuelist)
+        except ValueError as error:
+            raise ValueError(str(self.invalid_message) if self.invalid_message else str(error))

@@ -1,0 +1,208 @@
+"""The round screen: trump, bids with the hook rule, tricks countdown, closing."""
+
+from __future__ import annotations
+
+import pytest
+
+# cardgames with Ann dealing first: bidding order Bob, Cy, Di, Ann; 10 cards.
+ORDER = [1, 2, 3, 0]
+
+
+def expect_ok(response, table):
+    """A stored entry: a redirect for a plain post, the entry panel for htmx."""
+    if table.htmx:
+        assert response.status_code == 200
+        body = response.get_data(as_text=True)
+        assert body.lstrip().startswith('<section id="entry"')
+        assert "HX-Request" in response.headers.get("Vary", "")
+        return body
+    assert response.status_code == 302
+    return table.client.get(response.headers["Location"]).get_data(as_text=True)
+
+
+def expect_refused(response, message: str):
+    assert response.status_code == 422
+    assert message in response.get_data(as_text=True)
+
+
+def test_round_page_shows_dealer_leader_cards_and_schedule(table):
+    table.start()
+    page = table.client.get(table.url("/round/1")).get_data(as_text=True)
+    assert "Round 1 of 19" in page
+    assert 'Dealer</span><b>Ann' in page
+    assert 'Leads</span><b>Bob' in page
+    assert 'Cards each</span><b>10' in page
+    assert 'class="stairs"' in page and 'aria-current' not in page
+
+
+def test_game_home_redirects_to_the_current_round(table):
+    table.start()
+    response = table.client.get(table.url("/"))
+    assert response.headers["Location"].endswith("/round/1")
+
+
+def test_a_bid_is_stored_and_tallied(any_table):
+    any_table.start()
+    body = expect_ok(any_table.bid(1, 1, 4), any_table)
+    assert "Bids total 4 for 10 tricks" in body
+
+
+def test_the_dealers_forbidden_bid_is_struck_out_once_everyone_else_has_bid(any_table):
+    any_table.start()
+    for seat in (1, 2):
+        expect_ok(any_table.bid(1, seat, 3), any_table)
+    body = expect_ok(any_table.bid(1, 3, 3), any_table)
+    # RULES.md [PL-cardgames]: 10 cards, bids 3, 3, 3: the last bidder may not bid 1.
+    assert 'class="chip forbidden" name="bid" value="1" disabled' in body
+
+
+def test_the_dealer_waits_until_the_others_have_bid(any_table):
+    any_table.start()
+    expect_refused(any_table.bid(1, 0, 2), "Ann deals and bids last")
+
+
+def test_a_forbidden_bid_sent_anyway_is_refused_with_the_reason(any_table):
+    any_table.start()
+    for seat, bid in [(1, 4), (2, 3), (3, 1)]:
+        expect_ok(any_table.bid(1, seat, bid), any_table)
+    # RULES.md [PL-planowanie]: bids 4, 3, 1 (sum 8) with 10 cards: the dealer may not bid 2.
+    expect_refused(any_table.bid(1, 0, 2), "Ann deals and may not bid 2")
+    page = any_table.client.get(any_table.url("/round/1")).get_data(as_text=True)
+    assert "Bids total 8 for 10 tricks" in page  # nothing already entered was lost
+
+
+def test_changing_an_earlier_bid_cannot_sneak_past_the_hook(table):
+    table.start()
+    for seat, bid in [(1, 4), (2, 3), (3, 1), (0, 3)]:
+        table.bid(1, seat, bid)
+    expect_refused(table.bid(1, 1, 3), "may not bid 3")
+
+
+@pytest.mark.parametrize(
+    "bid, message",
+    [
+        ("11", "bid must be between 0 and 10"),
+        ("-1", "A bid cannot be negative"),
+        ("three", "Enter a bid as a whole number"),
+        ("", "Enter a bid as a whole number"),
+    ],
+)
+def test_bad_bids_get_a_clear_message(any_table, bid, message):
+    any_table.start()
+    expect_refused(any_table.bid(1, 1, bid), message)
+
+
+def test_a_seat_that_does_not_exist_is_refused(table):
+    table.start()
+    expect_refused(table.bid(1, 9, 1), "does not play in round 1")
+
+
+def test_unknown_game_and_round_are_not_found(table, client):
+    table.start()
+    assert client.get("/g/nope/round/1").status_code == 404
+    assert client.get(table.url("/round/20")).status_code == 404
+    assert client.post(table.url("/round/20/bid"), data={"seat": 1, "bid": 1}).status_code == 404
+    assert client.post("/g/nope/round/1/bid", data={"seat": 1, "bid": 1}).status_code == 404
+
+
+def test_entries_for_a_later_round_are_refused(table):
+    table.start()
+    expect_refused(table.bid(2, 2, 1), "Round 2 has not started yet")
+
+
+def test_tricks_wait_for_every_bid(any_table):
+    any_table.start()
+    expect_refused(any_table.tricks(1, 1, 2), "Enter every bid before the tricks")
+
+
+def test_tricks_count_down_and_cannot_exceed_the_hand(any_table):
+    any_table.start()
+    for seat, bid in [(1, 4), (2, 3), (3, 1), (0, 1)]:
+        any_table.bid(1, seat, bid)
+    body = expect_ok(any_table.tricks(1, 1, 6), any_table)
+    assert 'id="tricks-left">4<' in body
+    expect_refused(any_table.tricks(1, 2, 5), "That makes 11 tricks, but only 10 were played")
+
+
+def test_a_round_closes_only_when_the_tricks_reach_zero(any_table):
+    any_table.start()
+    any_table.trump(1, "S")
+    for seat, bid in [(1, 4), (2, 3), (3, 1), (0, 1)]:
+        any_table.bid(1, seat, bid)
+    for seat, taken in [(1, 4), (2, 3), (3, 1)]:
+        any_table.tricks(1, seat, taken)
+    expect_refused(any_table.close(1), "Tricks must add up to 10")
+    any_table.tricks(1, 0, 2)
+    response = any_table.close(1)
+    location = response.headers.get("HX-Redirect") if any_table.htmx else response.headers["Location"]
+    assert response.status_code == (204 if any_table.htmx else 302)
+    assert location.endswith("/round/2")
+    page = any_table.client.get(location).get_data(as_text=True)
+    # Closing shows each player's points; the next dealer is Bob.
+    assert "Round 1 scored" in page and "Bob +14" in page and "Ann +2" in page
+    assert 'Dealer</span><b>Bob' in page
+
+
+def test_a_round_cannot_close_without_trump(table):
+    table.start()
+    for seat, bid in [(1, 4), (2, 3), (3, 1), (0, 1)]:
+        table.bid(1, seat, bid)
+    for seat, taken in [(1, 4), (2, 3), (3, 1), (0, 2)]:
+        table.tricks(1, seat, taken)
+    expect_refused(table.close(1), "Choose the trump")
+
+
+def test_closing_twice_is_refused_without_writing_twice(table):
+    table.start()
+    table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    expect_refused(table.close(1), "Round 1 is already closed")
+    expect_refused(table.bid(1, 1, 2), "Round 1 is already closed")
+
+
+@pytest.mark.parametrize("trump", ["C", "D", "H", "S", "none"])
+def test_every_trump_choice_is_stored(any_table, trump):
+    any_table.start()
+    body = expect_ok(any_table.trump(1, trump), any_table)
+    assert f'value="{trump}" aria-pressed="true"' in body
+
+
+def test_an_unknown_trump_is_refused(any_table):
+    any_table.start()
+    expect_refused(any_table.trump(1, "X"), "Choose a trump suit")
+
+
+def test_simultaneous_bidding_has_no_hook_and_any_order(table):
+    table.start(bidding="simultaneous")
+    table.bid(1, 0, 1)  # the dealer first: allowed
+    for seat in (1, 2, 3):
+        assert table.bid(1, seat, 3).status_code == 302
+    page = table.client.get(table.url("/round/1")).get_data(as_text=True)
+    assert "forbidden" not in page and "Bids total 10 for 10 tricks" in page
+
+
+def test_undo_takes_back_the_last_entry_and_is_itself_recorded(any_table, app):
+    any_table.start()
+    any_table.bid(1, 1, 4)
+    any_table.bid(1, 2, 2)
+    response = any_table.undo()
+    assert response.status_code == (204 if any_table.htmx else 302)
+    page = any_table.client.get(any_table.url("/round/1")).get_data(as_text=True)
+    assert "Bids total 4 for 10 tricks" in page
+    from scorekeeper.models import Change
+
+    with app.app_context():
+        kinds = [c.kind for c in Change.query.order_by(Change.seq)]
+    assert kinds == ["bid", "bid", "undo"]
+
+
+def test_undo_reopens_a_closed_round(table):
+    table.start()
+    table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    response = table.undo()
+    assert response.headers["Location"].endswith("/round/1")
+    assert table.client.get(table.url("/")).headers["Location"].endswith("/round/1")
+
+
+def test_undo_with_nothing_entered_says_so(table):
+    table.start()
+    expect_refused(table.undo(), "There is nothing to undo yet")
