@@ -1,0 +1,51 @@
+"""axe-core finds nothing wrong on the three screens a table uses, light and dark."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+@pytest.fixture(scope="module")
+def games(seeder) -> dict[str, str]:
+    """A game in the middle of round 3's bidding (the dealer's forbidden chip
+    shows) with two rounds scored; its standings page serves as the third screen."""
+    gid = seeder.start(NAMES, preset="cardgames", first_dealer="0")
+    seeder.play_rounds(gid, 2)
+    rnd = seeder.sheet(gid).current
+    seeder.post(gid, f"/round/{rnd.number}/trump", trump="D")
+    for seat in rnd.order[:-1]:
+        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=2)
+    return {
+        "setup": "/new",
+        "round": f"/g/{gid}/round/{rnd.number}",
+        "standings": f"/g/{gid}/standings",
+    }
+
+
+def ready(page: Page, screen: str) -> None:
+    if screen == "setup":
+        expect(page.locator("#preview")).to_contain_text("19 rounds")
+        page.locator("summary").click()  # check the adjustments too
+    elif screen == "round":
+        expect(page.locator("#entry .chip.forbidden")).to_have_count(1)
+    else:
+        expect(page.locator("#standings tbody tr")).to_have_count(len(NAMES))
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("screen", ["setup", "round", "standings"])
+def test_axe_finds_no_violations(page: Page, shoot, games, screen, scheme):
+    page.emulate_media(color_scheme=scheme)
+    page.goto(games[screen])
+    ready(page, screen)
+    results = AXE.run(page)
+    if screen != "setup" or scheme == "dark":
+        shoot(f"axe-{screen}-{scheme}")
+    assert results.violations_count == 0, results.generate_report()

@@ -1,0 +1,65 @@
+"""The pages fit a narrow phone: no sideways scrolling, and thumb-sized chips."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+NARROW = {"width": 360, "height": 780}
+#: The smallest comfortable tap target (WCAG 2.5.5, Apple and Material guidelines).
+TAP = 44
+SEVEN = ["Anneliese", "Bartholomew", "Cy", "Dorota", "Eero", "Fruzsina", "Grzegorz"]
+
+
+@pytest.fixture(scope="module")
+def seven_player_game(seeder) -> str:
+    """Seven players, two decks; round 2 has 13 cards each and all but the dealer have bid."""
+    gid = seeder.start(SEVEN, preset="estonian", first_dealer="0", decks="2",
+                       shape="custom", custom="1 13 12 11", hook="on")
+    seeder.play_rounds(gid, 1)
+    rnd = seeder.sheet(gid).current
+    for seat in rnd.order[:-1]:
+        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=1)
+    return gid
+
+
+def assert_no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+
+
+def test_the_set_up_page_fits_360_px(page: Page, shoot):
+    page.set_viewport_size(NARROW)
+    page.goto("/new")
+    page.locator("summary").click()  # the adjustments open, selects and all
+    assert_no_sideways_scroll(page)
+    shoot("narrow-setup")
+
+
+def test_a_13_card_round_for_7_players_fits_360_px_with_thumb_sized_chips(page: Page, shoot, seven_player_game):
+    page.set_viewport_size(NARROW)
+    page.goto(f"/g/{seven_player_game}/round/2")
+    expect(page.locator("h1")).to_have_text("Round 2 of 4")
+    chips = page.locator("#entry .chip")
+    expect(chips).to_have_count(5 + 7 * 14)
+    expect(page.locator("#entry .chip.forbidden")).to_have_count(1)
+    assert_no_sideways_scroll(page)
+    sizes = chips.evaluate_all("cs => cs.map(c => [c.textContent.trim(), c.getBoundingClientRect().width, c.getBoundingClientRect().height])")
+    small = [s for s in sizes if s[1] < TAP or s[2] < TAP]
+    assert not small, f"chips smaller than {TAP}x{TAP} px: {small[:5]}"
+    shoot("narrow-round-7-players-13-cards")
+
+
+def test_the_standings_of_7_players_fit_360_px(page: Page, shoot, seeder, seven_player_game):
+    gid = seeder.start(SEVEN, preset="estonian", first_dealer="3")
+    seeder.play_rounds(gid, 7)  # the whole game: 1 to 7 cards
+    page.set_viewport_size(NARROW)
+    page.goto(f"/g/{gid}/standings")
+    expect(page.locator("#grid tbody tr")).to_have_count(7)
+    expect(page.get_by_role("status")).to_contain_text("win")
+    assert_no_sideways_scroll(page)
+    shoot("narrow-standings-7-players")
