@@ -1,0 +1,112 @@
+"""Standings, the round-by-round grid, and the CSV and JSON exports read back."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+import pytest
+
+from scorekeeper.rules import find_scoring, score_game
+
+ORDER = [1, 2, 3, 0]
+NAMES = ("Łucja", "Päivi", "Żaneta", "Õie")
+
+# Three rounds of cardgames (10, 9, 8 cards) with the dealer moving on each round.
+ROUNDS = [
+    ([1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2}),
+    ([2, 3, 0, 1], 9, {2: 2, 3: 2, 0: 2, 1: 2}, {2: 2, 3: 2, 0: 2, 1: 3}),
+    ([3, 0, 1, 2], 8, {3: 0, 0: 3, 1: 3, 2: 1}, {3: 0, 0: 3, 1: 3, 2: 2}),
+]
+
+
+@pytest.fixture
+def played(table):
+    table.start(names=NAMES)
+    for number, (order, cards, bids, tricks) in enumerate(ROUNDS, start=1):
+        table.play_round(number, order, cards, bids, tricks)
+    return table
+
+
+def expected_totals():
+    game = score_game(find_scoring("trick-points"), [
+        {seat: (bids[seat], tricks[seat], cards) for seat in order}
+        for order, cards, bids, tricks in ROUNDS
+    ])
+    return {NAMES[seat]: total for seat, total in game.totals.items()}
+
+
+def read_sheet(text: str) -> tuple[list[dict], list[list[str]]]:
+    """The game rows (up to the first empty row) and the rows after it."""
+    assert text.startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(text[1:])))
+    blank = rows.index([])
+    header, body, tail = rows[0], rows[1:blank], rows[blank + 1:]
+    return [dict(zip(header, row)) for row in body], tail
+
+
+def test_the_standings_rank_players_and_show_bids_made(played, client):
+    page = client.get(played.url("/standings")).get_data(as_text=True)
+    totals = expected_totals()
+    assert totals == {"Łucja": 2 + 12 + 13, "Päivi": 14 + 3 + 13, "Żaneta": 13 + 12 + 2, "Õie": 11 + 12 + 10}
+    assert "After 3 of 19 rounds." in page
+    # Päivi leads with 30 and made 2 of 3 bids.
+    row = page[page.index('<tr class="leader">'):]
+    assert "Päivi" in row[:400] and "30" in row[:400] and "2/3" in row[:400]
+
+
+def test_the_grid_shows_bid_tricks_and_points_in_each_cell(played, client):
+    page = client.get(played.url("/standings")).get_data(as_text=True)
+    grid = page[page.index('id="grid"'):]
+    assert '4/4\n              <span class="hit">14</span>' in grid
+    assert '2/3\n              <span class="miss">3</span>' in grid
+
+
+def test_the_csv_export_matches_the_standings(played, client):
+    response = client.get(played.url("/export.csv"))
+    assert response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    rows, tail = read_sheet(response.get_data(as_text=True))
+    assert list(rows[0]) == ["Round", "Cards", "Dealer", "Trump", "Player", "Bid", "Tricks",
+                             "Made", "Points", "Total"]
+    assert len(rows) == 3 * 4
+    final = {row["Player"]: int(row["Total"]) for row in rows if row["Round"] == "3"}
+    assert final == expected_totals()
+    assert rows[0] == {"Round": "1", "Cards": "10", "Dealer": "Łucja", "Trump": "hearts",
+                       "Player": "Päivi", "Bid": "4", "Tricks": "4", "Made": "yes",
+                       "Points": "14", "Total": "14"}
+    assert ["Players", *NAMES] in tail
+    assert ["Preset", "cardgames"] in tail
+    assert any(row[0] == "Hook rule" for row in tail)
+
+
+def test_the_json_export_has_rules_rounds_and_standings(played, client):
+    data = json.loads(client.get(played.url("/export.json")).get_data(as_text=True))
+    assert data["players"] == list(NAMES)
+    assert data["rules"]["scoring"]["name"] == "trick-points"
+    assert [r["closed"] for r in data["rounds"][:4]] == [True, True, True, False]
+    assert {s["player"]: s["total"] for s in data["standings"]} == expected_totals()
+
+
+def test_the_winners_are_declared_when_the_last_round_closes(table, client):
+    table.start(preset="estonian", shape="custom", custom="2")
+    page = client.get(table.url("/standings")).get_data(as_text=True)
+    assert "wins the game" not in page
+    table.play_round(1, ORDER, 2, {1: 1, 2: 0, 3: 1, 0: 0}, {1: 1, 2: 0, 3: 1, 0: 0}, trump="none")
+    page = client.get(table.url("/")).headers["Location"]
+    assert page.endswith("/standings")
+    page = client.get(page).get_data(as_text=True)
+    assert "Bob, Di share the win!" in page
+
+
+def test_lowest_total_wins_under_progressive_misses(table, client):
+    table.start(preset="estonian", shape="custom", custom="1 1", scoring="progressive-misses")
+    table.play_round(1, ORDER, 1, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 0, 2: 1, 3: 0, 0: 0}, trump="none")
+    table.play_round(2, [2, 3, 0, 1], 1, {2: 0, 3: 0, 0: 0, 1: 1}, {2: 0, 3: 1, 0: 0, 1: 0}, trump="none")
+    page = client.get(table.url("/standings")).get_data(as_text=True)
+    # Bob missed twice (1 + 2), Cy once, Di once, Ann never: Ann wins with 0.
+    assert "Ann wins the game!" in page and "Lowest total wins." not in page
+    data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
+    assert [(s["player"], s["total"], s["rank"]) for s in data["standings"]] == [
+        ("Ann", 0, 1), ("Cy", 1, 2), ("Di", 1, 2), ("Bob", 3, 4)]
