@@ -88,7 +88,9 @@ class Suit(str, Enum):
 SUITS: Final[tuple[Suit, ...]] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 """The suits in index order. No suit outranks another except trump."""
 
-_SUIT_SYMBOLS: Final = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_SYMBOLS: Final = {
+    Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"
+}
 _SUIT_INDEX: Final = {suit: i for i, suit in enumerate(SUITS)}
 
 Rank = int

@@ -338,12 +338,17 @@ class _Context:
         self.decks = decks
         self.found: list[tuple[tuple[int, int, int], Violation]] = []
 
-    def add(self, trick: int, j: int, order: int, pos: int, card: Card | None, rule: Rule, detail: str) -> None:
+    def add(
+        self, trick: int, j: int, order: int, pos: int, card: Card | None, rule: Rule, detail: str
+    ) -> None:
+        """Record a violation; (trick, j, order) sorts it into play order."""
         self.found.append(
             ((trick, j, order), Violation(trick, self.seats[pos], card, rule, detail))
         )
 
-    def plays_of(self, leaders: Sequence[int], pos: int | None = None) -> Iterable[tuple[int, int, int, Card]]:
+    def plays_of(
+        self, leaders: Sequence[int], pos: int | None = None
+    ) -> Iterable[tuple[int, int, int, Card]]:
         """Yield (trick, j, position, card) for the tricks whose leader is known."""
         rotations = _rotations(self.n)
         for t, leader in enumerate(leaders):
@@ -365,7 +370,10 @@ class _Context:
                 return f", which {self.names[pos]} played later, in the {_ordinal(t + 1)} trick"
         return ""  # pragma: no cover - a derived hand holds only cards played later
 
-    def revoke(self, t: int, pos: int, leader: int, card: Card, led: int, held: list[int], leaders: Sequence[int] | None) -> None:
+    def revoke(
+        self, t: int, pos: int, leader: int, card: Card, led: int, held: list[int],
+        leaders: Sequence[int] | None,
+    ) -> None:
         holding = self.held_card(held, led)
         later = "" if leaders is None else self.later_play(leaders, pos, t, holding)
         self.add(
@@ -374,7 +382,10 @@ class _Context:
             f"while holding {holding.symbol}{later}.",
         )
 
-    def must_trump(self, t: int, pos: int, leader: int, card: Card, led: int, held: list[int], leaders: Sequence[int] | None) -> None:
+    def must_trump(
+        self, t: int, pos: int, leader: int, card: Card, led: int, held: list[int],
+        leaders: Sequence[int] | None,
+    ) -> None:
         holding = self.held_card(held, self.trump_i)
         later = "" if leaders is None else self.later_play(leaders, pos, t, holding)
         self.add(
@@ -535,9 +546,11 @@ def _play_out(
             suit = suit_of[code]
             if suit != led:
                 if counts[led_slot]:
-                    context.revoke(t, pos, current, card, led, counts, derived_leaders if derived[pos] else None)
+                    proof = derived_leaders if derived[pos] else None
+                    context.revoke(t, pos, current, card, led, counts, proof)
                 elif must_trump and counts[trump_slot] and suit != trump_i:
-                    context.must_trump(t, pos, current, card, led, counts, derived_leaders if derived[pos] else None)
+                    proof = derived_leaders if derived[pos] else None
+                    context.must_trump(t, pos, current, card, led, counts, proof)
             key = keys[code]
             if key > best or (last_wins and key == best):
                 best = key
@@ -799,7 +812,11 @@ The scorer mixed up the card: take it back and record the right one.
         m = len(self.seats)
         seats = self.seats
         return tuple(
-            Trick(seats[outcome.leaders[t]], tuple(self._stack[t * m : t * m + m]), seats[outcome.winners[t]])
+            Trick(
+                seats[outcome.leaders[t]],
+                tuple(self._stack[t * m : t * m + m]),
+                seats[outcome.winners[t]],
+            )
             for t in range(len(self._stack) // m)
         )
 

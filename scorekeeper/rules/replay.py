@@ -22,7 +22,8 @@ Decisions the format leaves open, made here:
 
 - Each trick lists one card per seat, starting with the leader. A trick may be
   short (a seat missed its turn: a ``wrong-count`` violation with card
-  ``null``), but never longer than the number of players.
+  ``null``), but never longer than the number of players. There are at most
+  as many tricks as the decks can deal each player (13 for 4 players, one deck).
 - ``wrong-count``, at most once per seat: with hands given, a seat that played
   more cards than it was dealt (reported at the first card too many) or fewer
   (reported at the first trick it missed, else the last trick, naming a card
@@ -149,8 +150,9 @@ class ReplayResult:
 
         >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
         ...                               "trump": None, "plays": [["2C", "3C"]]}))
-        >>> result.to_dict()
-        {'tricks': [{'leader': 0, 'cards': ['2C', '3C'], 'winner': 1}], 'tricks_won': [0, 1], 'violations': []}
+        >>> result.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'tricks': [{'leader': 0, 'cards': ['2C', '3C'], 'winner': 1}],
+         'tricks_won': [0, 1], 'violations': []}
         """
         out: dict[str, Any] = {
             "tricks": [
@@ -176,14 +178,17 @@ def replay(record: HandRecord) -> ReplayResult:
 
     >>> record = parse_record({"players": ["Ann", "Bob", "Cy"], "dealer": 2,
     ...     "trump": "S", "plays": [["AH", "2C", "3H"], ["4C", "5H", "6C"]]})
-    >>> [v.detail for v in replay(record).violations]
-    ['Bob played 2♣ on a heart lead while holding 5♥, which Bob played later, in the 2nd trick.']
+    >>> for violation in replay(record).violations:
+    ...     print(violation.trick, violation.seat, violation.card, violation.rule)
+    ...     print(violation.detail)
+    0 1 2C revoke
+    Bob played 2♣ on a heart lead while holding 5♥, which Bob played later, in the 2nd trick.
 
     :raise RulesError: only for a record built by hand with inconsistent
         fields; records from :func:`parse_record` always replay.
     """
     n = len(record.players)
-    hands: Sequence[Sequence[Card] | None] = record.hands if record.hands is not None else (None,) * n
+    hands: Sequence[Sequence[Card] | None] = (None,) * n if record.hands is None else record.hands
     outcome = _play_out(
         record.plays, n, (record.dealer + 1) % n, record.trump_suit, hands, record.rules,
         trump_card=record.trump_card, names=record.players,
@@ -195,7 +200,8 @@ def replay(record: HandRecord) -> ReplayResult:
         disputes = tuple(claimed - taken for claimed, taken in zip(record.claimed_tricks, won))
     scores = None
     if record.bids is not None:
-        scores = tuple(score_hand(find_scoring(record.scoring), record.bids, won, len(record.plays)))
+        scoring = find_scoring(record.scoring)
+        scores = tuple(score_hand(scoring, record.bids, won, len(record.plays)))
     return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
 
 
@@ -228,10 +234,12 @@ def _list(obj: dict[str, Any], name: str, what: str) -> list[Any]:
 
 def _whole(value: object, where: str, low: int, high: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise MalformedRecord(where, f"must be {what}, a whole number from {low} to {high}, not {_kind(value)}")
-    if not low <= value <= high:
-        raise MalformedRecord(where, f"must be {what}, a whole number from {low} to {high}, not {value}")
-    return value
+        shown = _kind(value)
+    elif not low <= value <= high:
+        shown = str(value)
+    else:
+        return value
+    raise MalformedRecord(where, f"must be {what}, a whole number from {low} to {high}, not {shown}")
 
 
 def _card(value: object, where: str) -> Card:
@@ -246,7 +254,9 @@ def _card(value: object, where: str) -> Card:
 def _seat_list(obj: dict[str, Any], name: str, n: int, what: str) -> list[Any]:
     value = _list(obj, name, what)
     if len(value) != n:
-        raise MalformedRecord(name, f"has {len(value)} entries but there are {n} players: give one per seat")
+        raise MalformedRecord(
+            name, f"has {len(value)} entries but there are {n} players: give one per seat"
+        )
     return value
 
 
@@ -283,13 +293,15 @@ def parse_record(obj: object) -> HandRecord:
         raise MalformedRecord("format", f"must be {FORMAT!r}, not {_kind(obj['format'])}")
 
     players = _list(obj, "players", "player names")
+    seat_of: dict[str, int] = {}
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
             raise MalformedRecord(f"players[{seat}]", f"must be a player's name, not {_kind(name)}")
-        if name in players[:seat]:
+        if name in seat_of:
             raise MalformedRecord(
-                f"players[{seat}]", f"{name!r} is also seat {players.index(name)}; names must differ"
+                f"players[{seat}]", f"{name!r} is also seat {seat_of[name]}; names must differ"
             )
+        seat_of[name] = seat
     n = len(players)
     if n < 2:
         raise MalformedRecord("players", f"a round needs at least 2 players, not {n}")
@@ -322,16 +334,27 @@ def parse_record(obj: object) -> HandRecord:
     raw_plays = _list(obj, "plays", "tricks")
     if not raw_plays:
         raise MalformedRecord("plays", "must list at least one trick")
+    most = 52 * rules.decks // n
+    if len(raw_plays) > most:
+        decks = "one deck" if rules.decks == 1 else "two decks"
+        raise MalformedRecord(
+            "plays",
+            f"has {len(raw_plays)} tricks, but {decks} deal{'s' if rules.decks == 1 else ''} "
+            f"{n} players at most {most} cards each",
+        )
     plays = []
     for t, raw_trick in enumerate(raw_plays):
         where = f"plays[{t}]"
         if not isinstance(raw_trick, list):
-            raise MalformedRecord(where, f"must be a list of the cards played to the trick, not {_kind(raw_trick)}")
+            raise MalformedRecord(
+                where, f"must be a list of the cards played to the trick, not {_kind(raw_trick)}"
+            )
         if not raw_trick:
             raise MalformedRecord(where, "is empty: a trick has at least the leader's card")
         if len(raw_trick) > n:
             raise MalformedRecord(
-                where, f"has {len(raw_trick)} cards, but each of the {n} players plays one card to a trick"
+                where,
+                f"has {len(raw_trick)} cards, but each of the {n} players plays one card to a trick",
             )
         plays.append(tuple(_card(card, f"{where}[{j}]") for j, card in enumerate(raw_trick)))
     cards = len(plays)
@@ -350,11 +373,15 @@ def parse_record(obj: object) -> HandRecord:
     claimed = None
     if obj.get("claimed_tricks") is not None:
         claimed = tuple(
-            _whole(taken, f"claimed_tricks[{seat}]", 0, cards, f"a trick count for a {cards}-trick hand")
+            _whole(
+                taken, f"claimed_tricks[{seat}]", 0, cards, f"a trick count for a {cards}-trick hand"
+            )
             for seat, taken in enumerate(_seat_list(obj, "claimed_tricks", n, "trick counts"))
         )
 
-    return HandRecord(tuple(players), dealer, trump, tuple(plays), hands, bids, claimed, rules, scoring)
+    return HandRecord(
+        tuple(players), dealer, trump, tuple(plays), hands, bids, claimed, rules, scoring
+    )
 
 
 def _parse_rules(raw: object) -> tuple[PlayRules, str]:
@@ -365,7 +392,8 @@ def _parse_rules(raw: object) -> tuple[PlayRules, str]:
     for name in raw:
         if name not in _RULE_FIELDS:
             raise MalformedRecord(
-                f"rules.{name}", "is not a rule of a hand record; the rules are " + ", ".join(_RULE_FIELDS)
+                f"rules.{name}",
+                "is not a rule of a hand record; the rules are " + ", ".join(_RULE_FIELDS),
             )
     decks = raw.get("decks", 1)
     if isinstance(decks, bool) or decks not in (1, 2):
@@ -376,7 +404,8 @@ def _parse_rules(raw: object) -> tuple[PlayRules, str]:
     identical = raw.get("identical_cards", "first-wins")
     if identical not in IDENTICAL_CARDS:
         raise MalformedRecord(
-            "rules.identical_cards", f"must be \"first-wins\" or \"last-wins\", not {_kind(identical)}"
+            "rules.identical_cards",
+            f"must be \"first-wins\" or \"last-wins\", not {_kind(identical)}",
         )
     scoring = raw.get("scoring", DEFAULT_SCORING)
     try:
@@ -386,7 +415,9 @@ def _parse_rules(raw: object) -> tuple[PlayRules, str]:
     return PlayRules(decks, must_trump, identical), scoring
 
 
-def _parse_hands(raw: list[Any], decks: int, trump: Card | Suit | None) -> tuple[tuple[Card, ...], ...]:
+def _parse_hands(
+    raw: list[Any], decks: int, trump: Card | Suit | None
+) -> tuple[tuple[Card, ...], ...]:
     first_seen: dict[Card, list[str]] = {}
     if isinstance(trump, Card):
         first_seen[trump] = ["trump"]
@@ -394,7 +425,9 @@ def _parse_hands(raw: list[Any], decks: int, trump: Card | Suit | None) -> tuple
     for seat, raw_hand in enumerate(raw):
         where = f"hands[{seat}]"
         if not isinstance(raw_hand, list):
-            raise MalformedRecord(where, f"must be a list of the cards dealt to seat {seat}, not {_kind(raw_hand)}")
+            raise MalformedRecord(
+                where, f"must be a list of the cards dealt to seat {seat}, not {_kind(raw_hand)}"
+            )
         hand = []
         for j, value in enumerate(raw_hand):
             card = _card(value, f"{where}[{j}]")
@@ -403,7 +436,10 @@ def _parse_hands(raw: list[Any], decks: int, trump: Card | Suit | None) -> tuple
                 if places[0] == "trump" and decks == 1:
                     reason = f"{card} is the turned-up trump card, which belongs to no hand"
                 elif decks == 1:
-                    reason = f"{card} is dealt twice (also in {places[0]}), but one deck has a single {card}"
+                    reason = (
+                        f"{card} is dealt twice (also in {places[0]}), "
+                        f"but one deck has a single {card}"
+                    )
                 else:
                     also = " and ".join("the trump card" if p == "trump" else p for p in places)
                     reason = f"{card} is dealt a third time (also {also}), but two decks hold two"
@@ -522,7 +558,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"replay: cannot read {args.file}: {error.strerror or error}", file=sys.stderr)
         return EXIT_MALFORMED
     except UnicodeDecodeError as error:
-        print(f"replay: {args.file} is not UTF-8 text: {error.reason} at byte {error.start}", file=sys.stderr)
+        print(
+            f"replay: {args.file} is not UTF-8 text: {error.reason} at byte {error.start}",
+            file=sys.stderr,
+        )
         return EXIT_MALFORMED
 
     if not args.jsonl:

@@ -260,6 +260,8 @@ def test_a_replay_result_says_whether_it_is_clean():
         (record(trump="XX"), "trump", "neither a card"),
         (record(trump=5), "trump", "card, a suit or null"),
         (record(plays=[]), "plays", "at least one trick"),
+        (record(plays=[["AS", "KS", "2H", "3S"]] * 14), "plays", "at most 13 cards each"),
+        (record(plays=[["AS", "KS", "2H", "3S"]] * 27, rules={"decks": 2}), "plays", "two decks deal"),
         (record(plays="AS KS"), "plays", "list"),
         (record(plays=[["AS", "KS", "2H", "3S"], "5C"]), "plays[1]", "list"),
         (record(plays=[[]]), "plays[0]", "empty"),
