@@ -412,9 +412,10 @@ class _Context:
             if copies[0] == "the turned-up trump card":
                 text = f"{name} played {symbol}, but the only {symbol} is the turned-up trump card."
         else:
+            both = "both copies" if self.decks == 2 else f"all {self.decks} copies"
             text = (
-                f"{name} played {symbol}, but all {self.decks} copies of {symbol} in the "
-                f"{self.decks} decks were already out: " + " and ".join(copies[: self.decks]) + "."
+                f"{name} played {symbol}, but {both} of {symbol} were already out: "
+                + " and ".join(copies[: self.decks]) + "."
             )
         self.add(t, j, 0, pos, card, PLAYED_TWICE, text)
 

@@ -174,8 +174,8 @@ GIVEN = EXAMPLE_HANDS
         ),
         pytest.param(
             {"rules": {"decks": 2}, "plays": [["AS", "AS", "2H", "3S"], ["5C", "TC", "QC", "AS"]]},
-            [(1, 2, "AS", "played-twice", "Cy played A♠, but all 2 copies of A♠ in the 2 decks were "
-              "already out: played by Bob in the 1st trick and played by Cy in the 1st trick.")],
+            [(1, 2, "AS", "played-twice", "Cy played A♠, but both copies of A♠ were already out: "
+              "played by Bob in the 1st trick and played by Cy in the 1st trick.")],
             id="played-twice is a third copy with two decks",
         ),
         pytest.param(
