@@ -48,7 +48,7 @@ __all__ = [
     "PlayOptions",
     "PlayRules",
     "REVOKE",
-    "RULES",
+    "VIOLATION_RULES",
     "Rule",
     "Trick",
     "Violation",
@@ -75,7 +75,7 @@ PLAYED_TWICE: Final[Rule] = "played-twice"
 """Played a card whose every copy was already played or turned up as trump."""
 WRONG_COUNT: Final[Rule] = "wrong-count"
 """Played a different number of cards from the hand dealt, or missed a turn."""
-RULES: Final[tuple[Rule, ...]] = (REVOKE, MUST_TRUMP, NOT_IN_HAND, PLAYED_TWICE, WRONG_COUNT)
+VIOLATION_RULES: Final[tuple[Rule, ...]] = (REVOKE, MUST_TRUMP, NOT_IN_HAND, PLAYED_TWICE, WRONG_COUNT)
 
 
 class PlayError(RulesError):
