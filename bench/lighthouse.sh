@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Lighthouse (mobile) on the set-up page, a round page and the standings page,
+# served by gunicorn as `make run` serves them, on a throwaway SQLite database.
+#
+#   bench/lighthouse.sh            # from the repository root
+#
+# Installs lighthouse@12 into bench/node_modules on first use (Lighthouse 13
+# needs Node 22). Prints the four category scores per page and, for any
+# category under 100, the audits that cost points. Reports land in
+# bench/results/ (gitignored).
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+BENCH="$ROOT/bench"
+PYTHON="${PYTHON:-$ROOT/.venv/bin/python}"
+CHROME="${CHROME_PATH:-/usr/bin/chromium}"
+CHROME_FLAGS="--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync"
+RESULTS="$BENCH/results"
+LIGHTHOUSE="$BENCH/node_modules/.bin/lighthouse"
+
+[ -x "$CHROME" ] || { echo "no Chromium at $CHROME (make chromium)" >&2; exit 1; }
+if [ ! -x "$LIGHTHOUSE" ]; then
+  echo "Installing lighthouse@12 into bench/node_modules ..."
+  npm install --prefix "$BENCH" --no-save --no-audit --no-fund --silent lighthouse@12
+fi
+
+WORK="$(mktemp -d)"
+SERVER_PID=""
+cleanup() {
+  if [ -n "$SERVER_PID" ]; then kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; fi
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+export DATABASE_URL="sqlite:///$WORK/lighthouse.sqlite3"
+export SECRET_KEY="lighthouse"
+
+# A finished 25-round game for the standings, and a game in round 4 with all
+# but the dealer's bid in, so the round page shows the forbidden chip.
+read -r FINISHED ROUND_URL < <(cd "$ROOT" && "$PYTHON" - <<'EOF'
+import sys
+sys.path.insert(0, "bench")
+from web import Table
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+app = create_app({"WTF_CSRF_ENABLED": False})
+with app.app_context():
+    db.create_all()
+table = Table(app.test_client())
+finished = table.start()
+table.play(finished, 25)
+gid = table.start()
+table.play(gid, 3)
+table.post(gid, "/round/4/trump", trump="H")
+for seat in (4, 5, 6, 0, 1, 2):  # round 4: Di deals, Ed bids first
+    table.post(gid, "/round/4/bid", seat=seat, bid=1)
+print(finished, f"/g/{gid}/round/4")
+EOF
+)
+
+PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+BASE="http://127.0.0.1:$PORT"
+(cd "$WORK" && exec "$ROOT/.venv/bin/gunicorn" --bind "127.0.0.1:$PORT" --workers 2 \
+  --error-logfile "$WORK/gunicorn.log" "scorekeeper:create_app()") &
+SERVER_PID=$!
+for _ in $(seq 50); do
+  curl -fs -o /dev/null "$BASE/new" && break
+  sleep 0.2
+done
+curl -fs -o /dev/null "$BASE/new" || { cat "$WORK/gunicorn.log" >&2; exit 1; }
+
+mkdir -p "$RESULTS"
+printf '%-10s %13s %13s %14s %5s\n' page performance accessibility best-practices seo
+for page in setup round standings; do
+  case $page in
+    setup) url="$BASE/new" ;;
+    round) url="$BASE$ROUND_URL" ;;
+    standings) url="$BASE/g/$FINISHED/standings" ;;
+  esac
+  CHROME_PATH="$CHROME" "$LIGHTHOUSE" "$url" --chrome-flags="$CHROME_FLAGS" \
+    --form-factor=mobile --output=json --output-path="$RESULTS/lighthouse-$page.json" --quiet \
+    2> >(grep -v 'unexpected operator' >&2)
+  "$PYTHON" - "$page" "$RESULTS/lighthouse-$page.json" <<'EOF'
+import json, sys
+page, path = sys.argv[1], sys.argv[2]
+report = json.load(open(path))
+cats = report["categories"]
+scores = [round(100 * cats[c]["score"]) for c in ("performance", "accessibility", "best-practices", "seo")]
+print(f"{page:<10} {scores[0]:>13} {scores[1]:>13} {scores[2]:>14} {scores[3]:>5}")
+for name, cat in cats.items():
+    if cat["score"] == 1:
+        continue
+    for ref in cat["auditRefs"]:
+        audit = report["audits"][ref["id"]]
+        if ref["weight"] and audit["score"] is not None and audit["score"] < 1:
+            value = audit.get("displayValue", "")
+            print(f"{'':<10}   {name}: {ref['id']} ({audit['score']:.2f}) {audit['title']} {value}")
+EOF
+done
+echo "reports: $RESULTS/lighthouse-{setup,round,standings}.json"

@@ -1,0 +1,233 @@
+"""Server-side timings and page weight of the round screen, in process.
+
+Run: ``.venv/bin/python bench/web.py`` (or ``make bench``).
+
+It builds, in a temporary SQLite database and through the app's own forms
+(Flask test client, CSRF off), a 7-player game of 25 rounds of up to 7 cards
+with the hook rule on, and measures:
+
+(a) a bid tap as htmx (``POST /g/<id>/round/24/bid`` with ``HX-Request``) on a
+    copy of the game at round 24, after 23 closed rounds, so the fold of the
+    stored changes is as big as it gets in play. Each tap writes a change; the
+    change is then deleted (untimed) so that every tap meets the same history.
+    A second line taps without deleting, so the history grows as it would at a
+    table that keeps changing its mind.
+(b) the standings page of the finished game;
+(c) the bytes the round page costs a phone: the HTML and everything it loads
+    (CSS, htmx, favicon), each as the server sends it to a browser that accepts
+    gzip (Flask-Compress).
+
+Timings are wall-clock server time in this process (no network, no browser)
+and include the SQLite writes. Compare ratios within one run.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Change
+from scorekeeper.rules import forbidden_bid
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]
+#: 25 rounds, 1 up to 7 cards and back, twice (7 x 7 = 49 cards: one deck, a card left for trump).
+SCHEDULE = [1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1]
+TAP_ROUND = 24
+TAPS = 300
+STANDINGS_REQUESTS = 200
+WARM_UP = 20
+BUDGET_TAP_P95_MS = 15.0
+BUDGET_ROUND_PAGE_KB = 60.0
+HTMX = {"HX-Request": "true"}
+GZIP = {"Accept-Encoding": "gzip"}
+#: What Chromium sends; Flask-Compress then picks zstd (or br) where it can.
+CHROMIUM = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    """The nearest-rank percentile (no interpolation)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
+
+
+class Table:
+    """Enters a game through the app's forms, as the web tests' ``Table`` does."""
+
+    def __init__(self, client):
+        self.client = client
+
+    def start(self) -> str:
+        data = {f"players-{i}": name for i, name in enumerate(NAMES)}
+        data.update(preset="piekielko", first_dealer="0", action="start", hook="on",
+                    shape="custom", custom=" ".join(map(str, SCHEDULE)))
+        response = self.client.post("/new", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+        return re.search(r"/g/([^/]+)/", response.headers["Location"]).group(1)
+
+    def post(self, gid: str, path: str, **data) -> None:
+        response = self.client.post(f"/g/{gid}{path}", data=data)
+        assert response.status_code == 302, response.get_data(as_text=True)
+
+    def play(self, gid: str, rounds: int) -> None:
+        """Close ``rounds`` rounds with varied bids and tricks that add up."""
+        for number in range(1, rounds + 1):
+            cards = SCHEDULE[number - 1]
+            dealer = (number - 1) % len(NAMES)
+            order = [(dealer + k) % len(NAMES) for k in range(1, len(NAMES) + 1)]
+            bids = [(number + i) % 2 for i in range(len(NAMES) - 1)]
+            forbidden = forbidden_bid(cards, bids)
+            bids.append(1 if forbidden != 1 else 0)
+            self.post(gid, f"/round/{number}/trump", trump="CDHS"[number % 4])
+            for seat, bid in zip(order, bids):
+                self.post(gid, f"/round/{number}/bid", seat=seat, bid=bid)
+            left = cards
+            for index, seat in enumerate(order):
+                taken = left if index == len(order) - 1 else min(bids[index], left)
+                left -= taken
+                self.post(gid, f"/round/{number}/tricks", seat=seat, tricks=taken)
+            self.post(gid, f"/round/{number}/close")
+
+
+def ms(seconds: float) -> float:
+    return seconds * 1000
+
+
+def time_bid_taps(app, client, gid: str, *, keep_history_constant: bool) -> tuple[list[float], int]:
+    """Tap the first bidder's bid in round 24, alternating 1 and 2; return the times
+    in ms and the number of stored changes the last tap met."""
+    seat = (TAP_ROUND % len(NAMES))  # the seat after round 24's dealer bids first
+    url = f"/g/{gid}/round/{TAP_ROUND}/bid"
+    times = []
+    for i in range(WARM_UP + TAPS):
+        start = time.perf_counter()
+        response = client.post(url, data={"seat": seat, "bid": 1 + i % 2}, headers=HTMX)
+        elapsed = time.perf_counter() - start
+        assert response.status_code == 200, response.get_data(as_text=True)[:500]
+        if i >= WARM_UP:
+            times.append(ms(elapsed))
+        if keep_history_constant:
+            with app.app_context():
+                latest = db.session.scalars(
+                    db.select(Change).join(Change.game).where(Change.game.has(public_id=gid))
+                    .order_by(Change.seq.desc()).limit(1)
+                ).one()
+                assert latest.kind == "bid"
+                db.session.delete(latest)
+                db.session.commit()
+    with app.app_context():
+        count = db.session.scalar(
+            db.select(db.func.count(Change.id)).where(Change.game.has(public_id=gid))
+        )
+    return times, count
+
+
+def time_gets(client, url: str, requests: int) -> list[float]:
+    times = []
+    for i in range(WARM_UP + requests):
+        start = time.perf_counter()
+        response = client.get(url)
+        elapsed = time.perf_counter() - start
+        assert response.status_code == 200
+        if i >= WARM_UP:
+            times.append(ms(elapsed))
+    return times
+
+
+def page_weight(client, url: str) -> list[tuple[str, int, int, str, int, str, int]]:
+    """For the page and what it loads: path, bytes sent for gzip and raw bytes and
+    the encoding used, bytes sent to Chromium and that encoding, and the body
+    gzipped at level 6 (what it would cost if the server gzipped it)."""
+    response = client.get(url, headers=GZIP)
+    html = response.get_data()
+    text = gzip.decompress(html) if response.headers.get("Content-Encoding") == "gzip" else html
+    paths = [url]
+    paths += re.findall(rb'<link[^>]+href="([^"]+)"', text)
+    paths += re.findall(rb'<script[^>]+src="([^"]+)"', text)
+    rows = []
+    for path in paths:
+        path = path.decode() if isinstance(path, bytes) else path
+        response = client.get(path, headers=GZIP)
+        assert response.status_code == 200, path
+        sent = response.get_data()
+        encoding = response.headers.get("Content-Encoding", "identity")
+        raw = gzip.decompress(sent) if encoding == "gzip" else sent
+        response.close()
+        response = client.get(path, headers=CHROMIUM)
+        to_chromium = response.get_data()
+        chromium_encoding = response.headers.get("Content-Encoding", "identity")
+        response.close()
+        rows.append((path, len(sent), len(raw), encoding, len(to_chromium), chromium_encoding,
+                     len(gzip.compress(raw, compresslevel=6))))
+    return rows
+
+
+def line(label: str, times: list[float], budget: float | None = None) -> str:
+    median, p95 = statistics.median(times), percentile(times, 0.95)
+    verdict = ""
+    if budget is not None:
+        verdict = f"  {'OK' if p95 < budget else 'OVER'} (budget p95 < {budget:g} ms)"
+    return f"{label:<44} {len(times):>5} {median:>9.2f} {p95:>9.2f} {max(times):>9.2f}{verdict}"
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        app = create_app({
+            "TESTING": True,
+            "SECRET_KEY": "bench",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
+            "WTF_CSRF_ENABLED": False,
+        })
+        with app.app_context():
+            db.create_all()
+        client = app.test_client()
+        table = Table(client)
+
+        print(f"Building a {len(NAMES)}-player game of {len(SCHEDULE)} rounds "
+              f"({' '.join(map(str, SCHEDULE))} cards) ...", flush=True)
+        finished = table.start()
+        table.play(finished, len(SCHEDULE))
+        in_progress = table.start()
+        table.play(in_progress, TAP_ROUND - 1)
+        table.post(in_progress, f"/round/{TAP_ROUND}/trump", trump="S")
+
+        taps, changes = time_bid_taps(app, client, in_progress, keep_history_constant=True)
+        growing, grown = time_bid_taps(app, client, in_progress, keep_history_constant=False)
+        standings = time_gets(client, f"/g/{finished}/standings", STANDINGS_REQUESTS)
+        weight = page_weight(client, f"/g/{in_progress}/round/{TAP_ROUND}")
+
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+    print()
+    print(f"Server time in process (Flask test client, SQLite file), Python {sys.version.split()[0]}")
+    print(f"{'request':<44} {'n':>5} {'median ms':>9} {'p95 ms':>9} {'max ms':>9}")
+    print(line(f"bid tap, htmx, round {TAP_ROUND} ({changes} changes)", taps, BUDGET_TAP_P95_MS))
+    print(line(f"  same, history growing to {grown} changes", growing))
+    print(line(f"standings, finished game ({len(SCHEDULE)} rounds)", standings))
+    print()
+    print("Round page and what it loads: bytes sent for Accept-Encoding: gzip (the budget),")
+    print("uncompressed, sent to Chromium (gzip, deflate, br, zstd), and gzip -6 of the body")
+    print(f"{'resource':<38} {'gzip req':>9} {'enc':<8} {'raw':>7} {'Chromium':>9} {'enc':<8} {'gzip -6':>8}")
+    for path, sent, raw, encoding, chromium, chromium_encoding, gz in weight:
+        print(f"{path[:38]:<38} {sent:>9} {encoding:<8} {raw:>7} {chromium:>9} {chromium_encoding:<8} {gz:>8}")
+    total = sum(row[1] for row in weight)
+    verdict = "OK" if total / 1024 < BUDGET_ROUND_PAGE_KB else "OVER"
+    print(f"{'total':<38} {total:>9} {'':<8} {sum(r[2] for r in weight):>7} "
+          f"{sum(r[4] for r in weight):>9} {'':<8} {sum(r[6] for r in weight):>8}")
+    print(f"as sent for gzip: {total / 1024:.1f} KB  {verdict} (budget < {BUDGET_ROUND_PAGE_KB:g} KB)")
+    if any(row[3] == "identity" and row[2] >= 500 for row in weight):
+        print("note: Flask-Compress streams static files (send_file) with zstd, br or deflate only"
+              " (COMPRESS_ALGORITHM_STREAMING has no gzip), so a gzip-only client gets them raw.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
