@@ -7,7 +7,23 @@ mistake catches its subclass.
 
 
 class RulesError(ValueError):
-    """Base class of every error the rules engine raises."""
+    """Base class of every error the rules engine raises.
+
+    The message is plain English. ``kind`` names the mistake and ``details``
+    holds the values the message quotes, so that a caller can word it again
+    (in another language, for instance) without parsing the message:
+
+    >>> error = RulesError("Round 2 deals 0 cards.", kind="round-too-small", round=2, cards=0)
+    >>> error.kind, error.details
+    ('round-too-small', {'round': 2, 'cards': 0})
+    >>> RulesError("plain").kind is None
+    True
+    """
+
+    def __init__(self, message: str = "", *, kind: str | None = None, **details: object) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.details = details
 
 
 class InvalidCard(RulesError):
@@ -53,8 +69,10 @@ class InvalidRuleOption(InvalidRuleset):
     ``"schedule.shape"``), so a form can show the message next to it.
     """
 
-    def __init__(self, field: str, reason: str) -> None:
-        super().__init__(f"{field}: {reason}")
+    def __init__(
+        self, field: str, reason: str, *, kind: str | None = None, **details: object
+    ) -> None:
+        super().__init__(f"{field}: {reason}", kind=kind, **details)
         self.field = field
         self.reason = reason
 

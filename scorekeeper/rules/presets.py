@@ -77,7 +77,9 @@ class Preset:
         if not self.supports(players):
             raise InvalidSchedule(
                 f"The {self.name} preset is for {self.min_players} to {self.max_players} "
-                f"players, not {players}; pick another preset or adjust its schedule."
+                f"players, not {players}; pick another preset or adjust its schedule.",
+                kind="preset-players", preset=self.name, min_players=self.min_players,
+                max_players=self.max_players, players=players,
             )
         return plan_rounds(self.ruleset, players)
 

@@ -88,15 +88,21 @@ _T = TypeVar("_T")
 def _choice(field_name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
         raise InvalidRuleOption(
-            field_name, f"{value!r} is not allowed; choose one of: {', '.join(allowed)}"
+            field_name, f"{value!r} is not allowed; choose one of: {', '.join(allowed)}",
+            kind="not-allowed", value=value, allowed=allowed,
         )
 
 
 def _whole(field_name: str, value: object, minimum: int) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRuleOption(field_name, f"must be a whole number, not {value!r}")
+        raise InvalidRuleOption(
+            field_name, f"must be a whole number, not {value!r}", kind="not-whole", value=value
+        )
     if value < minimum:
-        raise InvalidRuleOption(field_name, f"must be at least {minimum}, not {value}")
+        raise InvalidRuleOption(
+            field_name, f"must be at least {minimum}, not {value}",
+            kind="too-small", minimum=minimum, value=value,
+        )
 
 
 def _flag(field_name: str, value: object) -> None:
@@ -122,7 +128,9 @@ def _build(cls: type[_T], d: object, prefix: str = "") -> _T:
     try:
         return cls(**d)
     except InvalidRuleOption as error:
-        raise InvalidRuleOption(prefix + error.field, error.reason) from None
+        raise InvalidRuleOption(
+            prefix + error.field, error.reason, kind=error.kind, **error.details
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -161,7 +169,8 @@ class ScheduleSpec:
             _whole("peak", self.peak, 1)
             if self.peak < self.start:
                 raise InvalidRuleOption(
-                    "peak", f"the largest hand ({self.peak}) is smaller than start ({self.start})"
+                    "peak", f"the largest hand ({self.peak}) is smaller than start ({self.start})",
+                    kind="peak-below-start", peak=self.peak, start=self.start,
                 )
         object.__setattr__(self, "peak_by_players", self._normalise_table(self.peak_by_players))
         for players, peak in self.peak_by_players:
@@ -170,6 +179,7 @@ class ScheduleSpec:
                     "peak_by_players",
                     f"the largest hand for {players} players ({peak}) is smaller than "
                     f"start ({self.start})",
+                    kind="peak-below-start", peak=peak, start=self.start,
                 )
         if isinstance(self.cards, (str, bytes)) or not isinstance(self.cards, Iterable):
             raise InvalidRuleOption("cards", f"must be a list of hand sizes, not {self.cards!r}")
@@ -177,16 +187,19 @@ class ScheduleSpec:
         for number, size in enumerate(cards, start=1):
             if isinstance(size, bool) or not isinstance(size, int):
                 raise InvalidRuleOption(
-                    "cards", f"round {number}: {size!r} is not a whole number of cards"
+                    "cards", f"round {number}: {size!r} is not a whole number of cards",
+                    kind="not-whole-cards", round=number, value=size,
                 )
             if size < 1:
                 raise InvalidRuleOption(
                     "cards",
                     f"round {number} deals {size} cards; every round deals at least 1 card",
+                    kind="round-too-small", round=number, cards=size,
                 )
         if self.shape == "custom" and not cards:
             raise InvalidRuleOption(
-                "cards", "a custom schedule needs the list of hand sizes, one per round"
+                "cards", "a custom schedule needs the list of hand sizes, one per round",
+                kind="empty-schedule",
             )
         object.__setattr__(self, "cards", cards)
 
@@ -391,7 +404,9 @@ class Ruleset:
                 parts["scoring"] = Scoring.from_dict(parts["scoring"])
             except InvalidRuleOption as error:
                 field_name = error.field if error.field == "scoring" else f"scoring.{error.field}"
-                raise InvalidRuleOption(field_name, error.reason) from None
+                raise InvalidRuleOption(
+                    field_name, error.reason, kind=error.kind, **error.details
+                ) from None
         return _build(cls, parts)
 
     def to_json(self) -> str:

@@ -40,9 +40,14 @@ _DECK_WORDS: Final = {1: "one deck has", 2: "two decks have"}
 
 def _check_table(players: int, decks: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players < 2:
-        raise InvalidSchedule(f"Oh Hell needs at least 2 players, not {players!r}.")
+        raise InvalidSchedule(
+            f"Oh Hell needs at least 2 players, not {players!r}.",
+            kind="too-few-players", players=players,
+        )
     if decks not in (1, 2) or isinstance(decks, bool):
-        raise InvalidSchedule(f"The game uses 1 or 2 decks, not {decks!r}.")
+        raise InvalidSchedule(
+            f"The game uses 1 or 2 decks, not {decks!r}.", kind="bad-decks", decks=decks
+        )
 
 
 def _deck_phrase(decks: int, reserve_trump_card: bool) -> str:
@@ -83,26 +88,36 @@ def validate_round_sizes(
     limit = max_hand(decks, players, reserve_trump_card)
     if len(sizes) == 0:
         raise InvalidSchedule(
-            "A schedule needs at least one round; the list of hand sizes is empty."
+            "A schedule needs at least one round; the list of hand sizes is empty.",
+            kind="empty-schedule",
         )
     if limit < 1:
         raise InvalidSchedule(
             f"{players} players is too many: {_deck_phrase(decks, reserve_trump_card)} "
-            "cards, not enough for one card each."
+            "cards, not enough for one card each.",
+            kind="too-many-players", players=players, decks=decks,
+            reserve_trump_card=reserve_trump_card,
         )
     for number, size in enumerate(sizes, start=1):
         if isinstance(size, bool) or not isinstance(size, int):
-            raise InvalidSchedule(f"Round {number}: {size!r} is not a whole number of cards.")
+            raise InvalidSchedule(
+                f"Round {number}: {size!r} is not a whole number of cards.",
+                kind="not-whole-cards", round=number, value=size,
+            )
         if size < 1:
             raise InvalidSchedule(
                 f"Round {number} deals {size} cards: every round deals at least 1 card "
-                "to each player."
+                "to each player.",
+                kind="round-too-small", round=number, cards=size,
             )
         if size > limit:
             raise InvalidSchedule(
                 f"Round {number} deals {size} cards to each of {players} players, "
                 f"{size * players} cards, but {_deck_phrase(decks, reserve_trump_card)}: "
-                f"at most {limit} cards each."
+                f"at most {limit} cards each.",
+                kind="round-too-large", round=number, cards=size, players=players,
+                needed=size * players, decks=decks, reserve_trump_card=reserve_trump_card,
+                limit=limit,
             )
 
 
@@ -132,7 +147,9 @@ def round_sizes(
     deck = _deck_phrase(decks, reserve_trump_card)
     if limit < 1:
         raise InvalidSchedule(
-            f"{players} players is too many: {deck} cards, not enough for one card each."
+            f"{players} players is too many: {deck} cards, not enough for one card each.",
+            kind="too-many-players", players=players, decks=decks,
+            reserve_trump_card=reserve_trump_card,
         )
     peak = spec.peak_for(players)
     if peak is None:
@@ -140,12 +157,15 @@ def round_sizes(
     elif peak > limit:
         raise InvalidSchedule(
             f"A largest hand of {peak} cards needs {peak * players} cards for {players} "
-            f"players, but {deck}: at most {limit} cards each."
+            f"players, but {deck}: at most {limit} cards each.",
+            kind="peak-too-large", peak=peak, needed=peak * players, players=players,
+            decks=decks, reserve_trump_card=reserve_trump_card, limit=limit,
         )
     if spec.start > peak:
         raise InvalidSchedule(
             f"The schedule starts at {spec.start} cards, but with {players} players the "
-            f"largest hand is {peak} cards: start at {peak} or fewer."
+            f"largest hand is {peak} cards: start at {peak} or fewer.",
+            kind="start-above-peak", start=spec.start, players=players, peak=peak,
         )
     rising = list(range(spec.start, peak + 1))
     if spec.shape == "up":
