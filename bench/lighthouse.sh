@@ -6,8 +6,9 @@
 #
 # Installs lighthouse@12 into bench/node_modules on first use (Lighthouse 13
 # needs Node 22). Prints the four category scores per page and, for any
-# category under 100, the audits that cost points. Reports land in
-# bench/results/ (gitignored).
+# category under 100, the audits that cost points, and the performance
+# opportunities even at 100. The JSON reports and the server's error log
+# (gunicorn.log) land in bench/results/ (gitignored).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -59,18 +60,18 @@ print(finished, f"/g/{gid}/round/4")
 EOF
 )
 
+mkdir -p "$RESULTS"
 PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE="http://127.0.0.1:$PORT"
 (cd "$WORK" && exec "$ROOT/.venv/bin/gunicorn" --bind "127.0.0.1:$PORT" --workers 2 \
-  --error-logfile "$WORK/gunicorn.log" "scorekeeper:create_app()") &
+  --error-logfile "$RESULTS/gunicorn.log" "scorekeeper:create_app()") &
 SERVER_PID=$!
 for _ in $(seq 50); do
   curl -fs -o /dev/null "$BASE/new" && break
   sleep 0.2
 done
-curl -fs -o /dev/null "$BASE/new" || { cat "$WORK/gunicorn.log" >&2; exit 1; }
+curl -fs -o /dev/null "$BASE/new" || { cat "$RESULTS/gunicorn.log" >&2; exit 1; }
 
-mkdir -p "$RESULTS"
 printf '%-10s %13s %13s %14s %5s\n' page performance accessibility best-practices seo
 for page in setup round standings; do
   case $page in
@@ -89,13 +90,17 @@ cats = report["categories"]
 scores = [round(100 * cats[c]["score"]) for c in ("performance", "accessibility", "best-practices", "seo")]
 print(f"{page:<10} {scores[0]:>13} {scores[1]:>13} {scores[2]:>14} {scores[3]:>5}")
 for name, cat in cats.items():
-    if cat["score"] == 1:
-        continue
     for ref in cat["auditRefs"]:
         audit = report["audits"][ref["id"]]
-        if ref["weight"] and audit["score"] is not None and audit["score"] < 1:
+        if audit["score"] is None or audit["score"] == 1:
+            continue
+        # Audits that cost points, and the performance opportunities (weight 0)
+        # that a 100 hides: compression, caching, render-blocking resources.
+        kind = (audit.get("details") or {}).get("type")
+        if (ref["weight"] and cat["score"] < 1) or kind == "opportunity" or ref["id"] == "uses-long-cache-ttl":
             value = audit.get("displayValue", "")
-            print(f"{'':<10}   {name}: {ref['id']} ({audit['score']:.2f}) {audit['title']} {value}")
+            urls = [i["url"].rsplit("/", 1)[-1] for i in audit["details"].get("items", []) if "url" in i][:3]
+            print(f"{'':<10}   {name}: {ref['id']} ({audit['score']:.2f}) {value} {' '.join(urls)}")
 EOF
 done
 echo "reports: $RESULTS/lighthouse-{setup,round,standings}.json"
