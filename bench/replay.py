@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.rules.cards import Card, full_deck  # noqa: E402
 from scorekeeper.rules.play import legal_cards, trick_winner  # noqa: E402
-from scorekeeper.rules.replay import parse_record, replay  # noqa: E402
+from scorekeeper.rules.records import parse_record, replay  # noqa: E402
 
 SEED = 20261130
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]

@@ -10,7 +10,7 @@ import pytest
 from scorekeeper.rules.cards import Suit, parse_card
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.play import PlayRules
-from scorekeeper.rules.replay import HandRecord, parse_record, record_to_dict, replay
+from scorekeeper.rules.records import HandRecord, parse_record, record_to_dict, replay
 
 EXAMPLE = {
     "players": ["Ann", "Bob", "Cy", "Di"],
@@ -361,7 +361,7 @@ def test_a_record_built_directly_replays_like_a_parsed_one():
 
 
 @pytest.mark.parametrize(
-    "name", ["scorekeeper.rules.cards", "scorekeeper.rules.play", "scorekeeper.rules.replay"]
+    "name", ["scorekeeper.rules.cards", "scorekeeper.rules.play", "scorekeeper.rules.records"]
 )
 def test_the_docstring_examples_of_the_card_and_replay_modules_pass(name):
     result = doctest.testmod(importlib.import_module(name))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import Card, Suit, full_deck
 from scorekeeper.rules.play import Deal, PlayRules, legal_cards, trick_winner
-from scorekeeper.rules.replay import parse_record, record_to_dict, replay
+from scorekeeper.rules.records import parse_record, record_to_dict, replay
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]
 SETTINGS = settings(max_examples=int(os.environ.get("REPLAY_EXAMPLES", 150)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
