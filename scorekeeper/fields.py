@@ -17,6 +17,9 @@ class WholeNumberField(IntegerField):
         self.invalid_message = invalid_message
 
     def process_formdata(self, valuelist):
+        if valuelist and not valuelist[0].strip():
+            self.data = None  # left blank: InputRequired or Optional decides
+            return
         try:
             super().process_formdata(valuelist)
         except ValueError as error:

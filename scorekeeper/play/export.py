@@ -23,13 +23,13 @@ def filename(game: Game, extension: str) -> str:
 def csv_header() -> list[str]:
     return [
         _("Round"), _("Cards"), _("Dealer"), _("Trump"), _("Player"), _("Bid"),
-        _("Tricks"), _("Made"), _("Points"), _("Total"),
+        _("Tricks"), _("Made"), _("Points"), _("Total"), _("Note"),
     ]
 
 
 def game_csv(game: Game, sheet: Sheet) -> str:
-    """One row per closed round and player after a header row; then, after an
-    empty row, the players and the rules in words.
+    """One row per closed round and player after a header row, adjustments in
+    their place; then, after an empty row, the players and the rules in words.
 
     Starts with a byte order mark so that spreadsheet programs read it as
     UTF-8 (names with Polish and Estonian letters stay intact).
@@ -37,18 +37,32 @@ def game_csv(game: Game, sheet: Sheet) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(csv_header())
-    for rnd in sheet.closed_rounds:
-        points = sheet.round_points(rnd)
-        running = sheet.running_totals(rnd)
-        for seat in rnd.order:
-            writer.writerow([
-                rnd.number, rnd.cards, sheet.players[rnd.dealer], suit_name(rnd.trump),
-                sheet.players[seat], rnd.bids[seat], rnd.tricks[seat],
-                _("yes") if rnd.bids[seat] == rnd.tricks[seat] else _("no"),
-                points[seat], running[seat],
-            ])
+    totals = dict.fromkeys(sheet.players, 0)
+
+    def adjustments(after: int) -> None:
+        for adj in sheet.adjustments:
+            if adj.after == after:
+                totals[adj.player] += adj.points
+                note = _("Starting score") if adj.is_start else _("Adjustment: %(reason)s",
+                                                                  reason=adj.reason)
+                writer.writerow([after or "", "", "", "", sheet.name(adj.player), "", "", "",
+                                 adj.points, totals[adj.player], note])
+
+    adjustments(0)
+    for rnd in sheet.rounds:
+        if rnd.closed:
+            points = sheet.round_points(rnd)
+            for seat in rnd.order:
+                totals[seat] += points[seat]
+                writer.writerow([
+                    rnd.number, rnd.cards, sheet.name(rnd.dealer), suit_name(rnd.trump),
+                    sheet.name(seat), rnd.bids[seat], rnd.tricks[seat],
+                    _("yes") if rnd.bids[seat] == rnd.tricks[seat] else _("no"),
+                    points[seat], totals[seat], "",
+                ])
+        adjustments(rnd.number)
     writer.writerow([])
-    writer.writerow([_("Players"), *sheet.players])
+    writer.writerow([_("Players"), *sheet.players.values()])
     writer.writerow([_("Preset"), game.preset])
     for label, text in describe(sheet.ruleset, [r.cards for r in sheet.rounds]):
         writer.writerow([label, text])
@@ -60,27 +74,34 @@ def game_json(game: Game, sheet: Sheet) -> str:
     rounds = []
     for rnd in sheet.rounds:
         entry = {
-            "number": rnd.number, "cards": rnd.cards, "dealer": rnd.dealer,
+            "number": rnd.number, "cards": rnd.cards,
             "trump": rnd.trump if rnd.trump_chosen else "unset",
-            "bids": [rnd.bids.get(s) for s in range(len(sheet.players))],
-            "tricks": [rnd.tricks.get(s) for s in range(len(sheet.players))],
+            "dealer": sheet.name(rnd.dealer),
+            "players": [sheet.name(s) for s in sheet.circle if s in rnd.order],
+            "bids": {sheet.name(s): b for s, b in rnd.bids.items()},
+            "tricks": {sheet.name(s): t for s, t in rnd.tricks.items()},
             "closed": rnd.closed,
         }
         if rnd.closed:
             points = sheet.round_points(rnd)
-            entry["points"] = [points.get(s) for s in range(len(sheet.players))]
+            entry["points"] = {sheet.name(s): p for s, p in points.items()}
         rounds.append(entry)
     data = {
         "format": "scorekeeper-game/1",
         "id": game.public_id,
         "created_at": game.created_at.isoformat() + "Z",
-        "players": sheet.players,
+        "players": list(sheet.players.values()),
         "first_dealer": game.first_dealer,
+        "adjustments": [
+            {"player": sheet.name(a.player), "points": a.points, "reason": a.reason,
+             "after_round": a.after, "starting_score": a.is_start}
+            for a in sheet.adjustments
+        ],
         "preset": game.preset,
         "rules": sheet.ruleset.to_dict(),
         "rounds": rounds,
         "standings": [
-            {"player": sheet.players[s.player], "seat": s.player, "total": s.total,
+            {"player": sheet.name(s.player), "total": s.total,
              "rank": s.rank, "shared": s.is_shared}
             for s in sheet.standings
         ],

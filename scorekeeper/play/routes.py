@@ -89,22 +89,23 @@ def first_error_in(errors) -> str:
 
 
 def entry(gid: str, number: int, form, kind: str, check, value_of):
-    """Store one live entry of the round screen (trump, bid or tricks)."""
+    """Store one live entry of the round screen (trump, bid or tricks).
+
+    ``check`` checks the entry against the sheet; ``value_of`` gives the value
+    to store from the form.
+    """
     game = services.get_game(gid)
     if not form.validate():
         sheet = services.load_sheet(game)
         round_or_404(sheet, number)
         return render_round(game, sheet, number, first_error(form), 422)
+
+    def build(sheet: Sheet) -> dict:
+        check(sheet)
+        return {"round": number, "seat": form.data.get("seat"), "value": value_of(form)}
+
     try:
-        sheet = services.record(
-            game,
-            check,
-            kind,
-            round=number,
-            seat=form.data.get("seat"),
-            value=value_of(form),
-            author=author(),
-        )
+        sheet = services.record(game, kind, build, author())
     except SheetError as error:
         sheet = services.load_sheet(game)
         round_or_404(sheet, number)
@@ -178,7 +179,8 @@ def close(gid: str, number: int):
         abort(400)
     try:
         sheet = services.record(
-            game, lambda sheet: sheet.check_close(number), "close", round=number, author=author()
+            game, "close", lambda sheet: sheet.check_close(number) and {"round": number},
+            author(),
         )
     except SheetError as error:
         sheet = services.load_sheet(game)
@@ -230,18 +232,17 @@ def edit_round(gid: str, number: int):
             new_trump = trump_from_form(form.trump.data)
             bids = {seat: e.bid.data for seat, e in zip(rnd.order, form.seats.entries)}
             taken = {seat: e.tricks.data for seat, e in zip(rnd.order, form.seats.entries)}
+            value = {
+                "trump": new_trump,
+                "bids": {str(s): b for s, b in bids.items()},
+                "tricks": {str(s): t for s, t in taken.items()},
+            }
             try:
                 services.record(
-                    game,
-                    lambda sheet: sheet.check_correction(number, new_trump, bids, taken),
-                    "correct",
-                    round=number,
-                    value={
-                        "trump": new_trump,
-                        "bids": {str(s): b for s, b in bids.items()},
-                        "tricks": {str(s): t for s, t in taken.items()},
-                    },
-                    author=author(),
+                    game, "correct",
+                    lambda sheet: sheet.check_correction(number, new_trump, bids, taken)
+                    and {"round": number, "value": value},
+                    author(),
                 )
             except SheetError as refused:
                 error = str(refused)

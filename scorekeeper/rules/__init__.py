@@ -11,6 +11,7 @@ from .bidding import (
     forbidden_bid,
     hook_applies,
 )
+from .cards import RANK_LETTERS, Card, Suit, full_deck, parse_card, parse_rank, parse_suit
 from .errors import (
     InvalidBid,
     InvalidCard,
@@ -23,7 +24,9 @@ from .errors import (
     RulesError,
     UnknownPreset,
 )
+from .play import Deal, Trick, Violation, legal_cards, trick_winner
 from .presets import PRESETS, Preset, find_preset
+from .records import HandRecord, ReplayResult, parse_record, record_to_dict, replay
 from .ruleset import (
     HOOK_MODES,
     IDENTICAL_CARDS,
@@ -35,7 +38,7 @@ from .ruleset import (
     ScheduleSpec,
     TrumpRule,
 )
-from .schedule import RoundPlan, max_hand, plan_rounds, round_sizes, validate_round_sizes
+from .schedule import RoundPlan, max_hand, plan_round, plan_rounds, round_sizes, validate_round_sizes
 from .scoring import (
     SCORING_PRESETS,
     GameScore,
@@ -51,6 +54,25 @@ from .scoring import (
 from .seats import bidding_order, dealer_for_round, dealers_for_rounds, first_leader, next_seat
 
 __all__ = [
+    # cards
+    "RANK_LETTERS",
+    "Card",
+    "Suit",
+    "full_deck",
+    "parse_card",
+    "parse_rank",
+    "parse_suit",
+    # play and replay
+    "Deal",
+    "Trick",
+    "Violation",
+    "legal_cards",
+    "trick_winner",
+    "HandRecord",
+    "ReplayResult",
+    "parse_record",
+    "record_to_dict",
+    "replay",
     # errors
     "InvalidBid",
     "InvalidCard",
@@ -75,6 +97,7 @@ __all__ = [
     # schedule
     "RoundPlan",
     "max_hand",
+    "plan_round",
     "plan_rounds",
     "round_sizes",
     "validate_round_sizes",

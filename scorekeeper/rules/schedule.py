@@ -27,6 +27,7 @@ __all__ = [
     "DECK_SIZE",
     "RoundPlan",
     "max_hand",
+    "plan_round",
     "plan_rounds",
     "round_sizes",
     "validate_round_sizes",
@@ -214,25 +215,39 @@ def plan_rounds(ruleset: Ruleset, players: int) -> list[RoundPlan]:
     (True, 1)
     """
     sizes = round_sizes(ruleset.schedule, players, ruleset.decks)
+    return [
+        plan_round(ruleset, index + 1, cards, players, is_final_round=index == len(sizes) - 1)
+        for index, cards in enumerate(sizes)
+    ]
+
+
+def plan_round(
+    ruleset: Ruleset, number: int, cards: int, players: int, *, is_final_round: bool
+) -> RoundPlan:
+    """Plan one round: whether it has trump and whether the hook rule applies.
+
+    For schedules that change during a game (a round inserted, a player who
+    joins or leaves), each round is planned with its own player count.
+
+    >>> from scorekeeper.rules.presets import find_preset
+    >>> plan_round(find_preset("piekielko").ruleset, 13, 13, 4, is_final_round=True).has_trump
+    False
+    >>> plan_round(find_preset("cardgames").ruleset, 1, 10, 5, is_final_round=False).hook_active
+    True
+    """
     trump = ruleset.trump
-    plans = []
-    for index, cards in enumerate(sizes):
-        is_final = index == len(sizes) - 1
-        method: str | None = trump.method
-        if is_final and trump.no_trump_last_round:
-            method = None
-        elif method == "turned-card" and cards * players >= ruleset.deck_size:
-            method = None if trump.when_no_card_left == "no-trump" else trump.when_no_card_left
-        plans.append(
-            RoundPlan(
-                number=index + 1,
-                cards=cards,
-                has_trump=method is not None,
-                trump_method=method,
-                is_final_round=is_final,
-                hook_active=hook_applies(
-                    ruleset.hook, bidding=ruleset.bidding, cards=cards, is_final_round=is_final
-                ),
-            )
-        )
-    return plans
+    method: str | None = trump.method
+    if is_final_round and trump.no_trump_last_round:
+        method = None
+    elif method == "turned-card" and cards * players >= ruleset.deck_size:
+        method = None if trump.when_no_card_left == "no-trump" else trump.when_no_card_left
+    return RoundPlan(
+        number=number,
+        cards=cards,
+        has_trump=method is not None,
+        trump_method=method,
+        is_final_round=is_final_round,
+        hook_active=hook_applies(
+            ruleset.hook, bidding=ruleset.bidding, cards=cards, is_final_round=is_final_round
+        ),
+    )

@@ -69,13 +69,13 @@ def test_the_csv_export_matches_the_standings(played, client):
     assert "attachment" in response.headers["Content-Disposition"]
     rows, tail = read_sheet(response.get_data(as_text=True))
     assert list(rows[0]) == ["Round", "Cards", "Dealer", "Trump", "Player", "Bid", "Tricks",
-                             "Made", "Points", "Total"]
+                             "Made", "Points", "Total", "Note"]
     assert len(rows) == 3 * 4
     final = {row["Player"]: int(row["Total"]) for row in rows if row["Round"] == "3"}
     assert final == expected_totals()
     assert rows[0] == {"Round": "1", "Cards": "10", "Dealer": "Łucja", "Trump": "hearts",
                        "Player": "Päivi", "Bid": "4", "Tricks": "4", "Made": "yes",
-                       "Points": "14", "Total": "14"}
+                       "Points": "14", "Total": "14", "Note": ""}
     assert ["Players", *NAMES] in tail
     assert ["Preset", "cardgames"] in tail
     assert any(row[0] == "Hook rule" for row in tail)

@@ -1,0 +1,1 @@
+"""Changing a game while it runs: players, schedule, adjustments, scoring, history."""
