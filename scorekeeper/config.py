@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 
 #: The languages the interface is offered in, first the fallback.
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "pl", "et")
 
 
 def persistent_secret_key(instance_path: str) -> str:

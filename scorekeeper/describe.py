@@ -5,8 +5,56 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 
-from .rules import Ruleset, Scoring
+from .rules import Preset, Ruleset, Scoring
+
+#: Each preset's name and summary as the table says them. The rules engine
+#: keeps its English ``title`` and ``summary``; a preset missing here shows those.
+PRESET_TITLES = {
+    "planowanie": _l("Planowanie"),
+    "piekielko": _l("Piekiełko"),
+    "cardgames": _l("Oh Hell, 10 to 1 to 10"),
+    "estonian": _l("Estonian rules"),
+}
+PRESET_SUMMARIES = {
+    "planowanie": _l(
+        "Hands go down from 13 cards to 1 (from 17 with 2 or 3 players); the turned-up card "
+        "sets trump, with no trump when every card is dealt. The dealer may not bid so that "
+        "the bids add up to the tricks, and an exact bid scores 10 plus the bid."
+    ),
+    "piekielko": _l(
+        "Hands go up from 1 card to as many as the deck allows (13 with 4 players, 10 with 5); "
+        "the turned-up card sets trump, and the last round has no trump. Any bid is allowed, "
+        "and an exact bid scores 10 plus the bid."
+    ),
+    "cardgames": _l(
+        "Hands go down from 10 cards to 1 and back up to 10, 19 rounds; the turned-up card "
+        "sets trump. The dealer may not bid so that the bids add up to the tricks; every trick "
+        "scores 1 point, and an exact bid 10 more."
+    ),
+    "estonian": _l(
+        "Hands go up from 1 card to 15, 13, 10, 8 or 7 cards for 3 to 7 players; the turned-up "
+        "card sets trump, and the last round has no trump. Any bid is allowed, and an exact "
+        "bid scores 10 plus the bid."
+    ),
+}
+
+
+def preset_title(preset: Preset) -> str:
+    """The preset's name in the page's language (Planowanie, Do diabła, ...)."""
+    return str(PRESET_TITLES.get(preset.name, preset.title))
+
+
+def preset_summary(preset: Preset) -> str:
+    """The preset in one or two sentences, in the page's language."""
+    return str(PRESET_SUMMARIES.get(preset.name, preset.summary))
+
+
+def rounds_text(sizes: list[int]) -> str:
+    """ "19 rounds: 10 9 ... 10 cards" in the page's language."""
+    return ngettext("%(num)s round: %(sizes)s cards", "%(num)s rounds: %(sizes)s cards",
+                    len(sizes), sizes=" ".join(map(str, sizes)))
 
 SHAPE_NAMES = {
     "up": _l("up"),
@@ -61,11 +109,7 @@ def describe(ruleset: Ruleset, sizes: list[int] | None = None) -> list[tuple[str
     """Label and text for each part of the ruleset."""
     lines = []
     if sizes:
-        lines.append((
-            _("Rounds"),
-            _("%(count)s rounds: %(sizes)s cards", count=len(sizes),
-              sizes=" ".join(map(str, sizes))),
-        ))
+        lines.append((_("Rounds"), rounds_text(sizes)))
     else:
         lines.append((_("Schedule"), str(SHAPE_NAMES[ruleset.schedule.shape])))
     trump = str(TRUMP_METHOD_NAMES[ruleset.trump.method])
@@ -77,7 +121,8 @@ def describe(ruleset: Ruleset, sizes: list[int] | None = None) -> list[tuple[str
     lines.append((_("Trump"), trump))
     hook = str(HOOK_NAMES[ruleset.hook.mode])
     if ruleset.hook.mode == "from-cards":
-        hook = _("on from %(cards)s cards in hand", cards=ruleset.hook.min_cards)
+        hook = ngettext("on from %(num)s card in hand", "on from %(num)s cards in hand",
+                        ruleset.hook.min_cards)
     lines.append((_("Hook rule"), hook))
     lines.append((_("Bidding"), str(BIDDING_NAMES[ruleset.bidding])))
     lines.append((_("Scoring"), scoring_name(ruleset.scoring)))

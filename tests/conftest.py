@@ -10,6 +10,25 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 
+def pytest_sessionstart(session):
+    """Compile the catalogues (``make translations`` does the same) so that a
+    bare ``pytest`` sees the translations: the .mo files are never committed."""
+    from pathlib import Path
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    translations = Path(__file__).resolve().parents[1] / "scorekeeper" / "translations"
+    for po_path in translations.glob("*/LC_MESSAGES/messages.po"):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with open(po_path, "rb") as po:
+            catalogue = read_po(po, locale=po_path.parts[-3])
+        with open(mo_path, "wb") as mo:
+            write_mo(mo, catalogue)
+
+
 @pytest.fixture
 def app(tmp_path):
     app = create_app({

@@ -11,12 +11,20 @@ import dataclasses
 import re
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..fields import WholeNumberField
-from ..describe import BIDDING_NAMES, HOOK_NAMES, IDENTICAL_NAMES, SHAPE_NAMES, TRUMP_METHOD_NAMES
+from ..describe import (
+    BIDDING_NAMES,
+    HOOK_NAMES,
+    IDENTICAL_NAMES,
+    PRESET_TITLES,
+    SHAPE_NAMES,
+    TRUMP_METHOD_NAMES,
+)
 from ..rules import (
     PRESETS,
     SCORING_PRESETS,
@@ -49,7 +57,7 @@ class SetupForm(FlaskForm):
     )
     first_dealer = SelectField(_l("First dealer"), default="random", validate_choice=False)
     preset = RadioField(
-        _l("Rules"), choices=[SelectChoice(name, p.title) for name, p in PRESETS.items()], default="cardgames"
+        _l("Rules"), choices=[SelectChoice(name, PRESET_TITLES.get(name, p.title)) for name, p in PRESETS.items()], default="cardgames"
     )
     shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")
     start = WholeNumberField(
@@ -103,11 +111,17 @@ class SetupForm(FlaskForm):
         decks = 2 if self.decks.data == "2" else 1
         most = MAX_PLAYERS_TWO_DECKS if decks == 2 else MAX_PLAYERS_ONE_DECK
         if len(names) < MIN_PLAYERS:
-            raise ValidationError(_l("Enter at least %(n)s players.", n=MIN_PLAYERS))
+            raise ValidationError(_ln("Enter at least %(num)s player.",
+                                      "Enter at least %(num)s players.", MIN_PLAYERS))
         if len(names) > most:
             raise ValidationError(
-                _l("At most %(n)s players can play with one deck; choose two decks for up to 10.",
-                   n=most) if decks == 1 else _l("At most %(n)s players can play.", n=most)
+                _ln("At most %(num)s player can play with one deck; choose two decks for up "
+                    "to %(two)s.",
+                    "At most %(num)s players can play with one deck; choose two decks for up "
+                    "to %(two)s.", most, two=MAX_PLAYERS_TWO_DECKS)
+                if decks == 1
+                else _ln("At most %(num)s player can play.", "At most %(num)s players can play.",
+                         most)
             )
         seen = set()
         for name in names:

@@ -11,6 +11,7 @@ from wtforms import SelectChoice
 
 from .. import services
 from ..extensions import db
+from ..messages import rules_message
 from ..models import Game
 from ..rules import PRESETS, RulesError, plan_rounds
 from ..sheet import SheetError
@@ -39,7 +40,7 @@ def preview(form: SetupForm) -> tuple[list | None, str | None]:
         ruleset = form.ruleset()
         return plan_rounds(ruleset, count), None
     except RulesError as error:
-        return None, str(error)
+        return None, rules_message(error)
 
 
 def rearrange(form: SetupForm, action: str) -> bool:
@@ -103,7 +104,7 @@ def new_game():
         ruleset = form.ruleset()
         plan_rounds(ruleset, len(names))
     except RulesError as error:
-        return render_setup(form, str(error), 422)
+        return render_setup(form, rules_message(error), 422)
     if form.first_dealer.data == "random":
         first_dealer = secrets.randbelow(len(names))
     elif form.first_dealer.data.isdigit() and int(form.first_dealer.data) < len(names):
@@ -112,7 +113,9 @@ def new_game():
         return render_setup(form, _("Choose the first dealer among the players."), 422)
     try:
         game = services.create_game(names, form.preset.data, ruleset, first_dealer)
-    except (RulesError, SheetError) as error:
+    except RulesError as error:
+        return render_setup(form, rules_message(error), 422)
+    except SheetError as error:
         return render_setup(form, str(error), 422)
     return redirect(url_for("play.game_home", gid=game.public_id))
 

@@ -102,7 +102,7 @@ def test_every_part_of_the_preset_can_be_adjusted(client, app):
         ({"shape": "custom", "custom": "0 1"}, "at least 1 card"),
         ({"shape": "up", "peak": "14"}, "at most 13 cards each"),
         ({"peak": "ten"}, "Enter the largest hand as a whole number of cards"),
-        ({"shape": "down", "start": "5", "peak": "3"}, "smaller than start"),
+        ({"shape": "down", "start": "5", "peak": "3"}, "smaller than the smallest hand"),
     ],
 )
 def test_impossible_adjustments_are_refused_with_the_reason(client, extra, message):
