@@ -58,10 +58,6 @@ def describe_changes(new_fold: Callable[[], _Fold], changes: Sequence[ChangeLike
     ]
 
 
-def trump_words(trump: str | None) -> str:
-    return suit_name(trump)
-
-
 def describe(fold: _Fold, change: ChangeLike) -> str:
     """One change, against the state just before it."""
     names = {pid: m.name for pid, m in fold.members.items()}
@@ -71,8 +67,8 @@ def describe(fold: _Fold, change: ChangeLike) -> str:
     if kind == "trump":
         if facts and facts.trump_chosen and facts.trump != change.value:
             return _("Round %(number)s: trump %(before)s → %(after)s", number=number,
-                     before=trump_words(facts.trump), after=trump_words(change.value))
-        return _("Round %(number)s: trump %(trump)s", number=number, trump=trump_words(change.value))
+                     before=suit_name(facts.trump), after=suit_name(change.value))
+        return _("Round %(number)s: trump %(trump)s", number=number, trump=suit_name(change.value))
     if kind == "bid":
         before = facts.bids.get(change.seat) if facts else None
         if before is not None:
@@ -120,8 +116,8 @@ def describe_correction(facts, change: ChangeLike, names: dict[int, str]) -> str
     parts = []
     if facts is None or facts.trump != value["trump"]:
         parts.append(_("trump %(before)s → %(after)s",
-                       before=trump_words(facts.trump) if facts else "?",
-                       after=trump_words(value["trump"])))
+                       before=suit_name(facts.trump) if facts else "?",
+                       after=suit_name(value["trump"])))
     for label, key in ((_("bid"), "bids"), (_("tricks"), "tricks")):
         before = getattr(facts, key) if facts else {}
         for seat, after in value[key].items():

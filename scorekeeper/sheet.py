@@ -135,12 +135,14 @@ class RoundFacts:
 
     @property
     def is_started(self) -> bool:
+        """Whether anything but the trump has been entered."""
         return bool(self.bids or self.tricks or self.closed)
 
 
-@dataclass
-class RoundSheet:
-    """One round of the game as it stands."""
+@dataclass(kw_only=True)
+class RoundSheet(RoundFacts):
+    """One round of the game as it stands: what the schedule and the seating
+    say about it, and what has been entered."""
 
     number: int
     cards: int
@@ -152,20 +154,11 @@ class RoundSheet:
     in_turn: bool
     #: Whether the deck holds enough cards for this round's players.
     fits: bool = True
-    trump: str | None = None
-    trump_chosen: bool = False
-    bids: dict[int, int] = field(default_factory=dict)
-    tricks: dict[int, int] = field(default_factory=dict)
-    closed: bool = False
 
     @property
     def leader(self) -> int:
         """The player who leads the first trick (the first to bid)."""
         return self.order[0]
-
-    @property
-    def is_started(self) -> bool:
-        return bool(self.bids or self.tricks or self.closed)
 
     @property
     def bids_total(self) -> int:
@@ -254,11 +247,6 @@ class Sheet:
         """Each player's name by id (starters first, then newcomers)."""
         return {pid: m.name for pid, m in self.members.items()}
 
-    @property
-    def seated(self) -> list[int]:
-        """Player ids around the table, clockwise, leavers included."""
-        return self.circle
-
     def is_present(self, player: int) -> bool:
         """Whether the player has not left (as of the round being played)."""
         member = self.members[player]
@@ -344,14 +332,16 @@ class Sheet:
             if a.player == player and (through is None or a.after <= through)
         )
 
-    def running_totals(self, rnd: RoundSheet) -> dict[int, int]:
-        """Each player's total after a closed round, adjustments included."""
-        running = self.score.running[self.closed_rounds.index(rnd)]
-        return {
-            pid: running.get(pid, 0) + self.adjustment_total(pid, rnd.number)
-            for pid in self.members
-            if pid in running or self.adjustment_total(pid, rnd.number)
-        }
+    @cached_property
+    def running(self) -> list[dict[int, int]]:
+        """Each player's total after each closed round, adjustments included."""
+        return [
+            {
+                pid: totals.get(pid, 0) + self.adjustment_total(pid, rnd.number)
+                for pid in self.members
+            }
+            for rnd, totals in zip(self.closed_rounds, self.score.running)
+        ]
 
     def totals_with(self, score: GameScore) -> dict[int, int]:
         return {

@@ -192,8 +192,14 @@ def compare(gid: str):
     game = services.get_game(gid)
     sheet = services.load_sheet(game)
     form = ScoringForm(formdata=None, scoring=sheet.ruleset.scoring.name)
+    return compare_page(game, sheet, form)
+
+
+def compare_page(game: Game, sheet: Sheet, form: ScoringForm, error: str | None = None):
     columns = [(name, sheet.standings_with(find_scoring(name))) for name in SCORING_PRESETS]
-    return render_template("manage/compare.html", game=game, sheet=sheet, columns=columns, form=form)
+    html = render_template("manage/compare.html", game=game, sheet=sheet, columns=columns,
+                           form=form, error=error)
+    return make_response(html, 422 if error else 200)
 
 
 @bp.post("/scoring")
@@ -205,11 +211,7 @@ def change_scoring(gid: str):
             raise SheetError(first_error(form))
         services.change_scoring(game, form.scoring.data, author())
     except SheetError as refused:
-        sheet = services.load_sheet(game)
-        columns = [(name, sheet.standings_with(find_scoring(name))) for name in SCORING_PRESETS]
-        html = render_template("manage/compare.html", game=game, sheet=sheet, columns=columns,
-                               form=form, error=str(refused))
-        return make_response(html, 422)
+        return compare_page(game, services.load_sheet(game), form, str(refused))
     return redirect(url_for("play.standings", gid=gid))
 
 

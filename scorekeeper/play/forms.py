@@ -37,11 +37,14 @@ class TrumpForm(FlaskForm):
     )
 
 
-class BidForm(FlaskForm):
-    seat = WholeNumberField(
+def seat_field() -> WholeNumberField:
+    return WholeNumberField(
         invalid_message=_l("Choose a player."), validators=[InputRequired(_l("Choose a player."))]
     )
-    bid = WholeNumberField(
+
+
+def bid_field() -> WholeNumberField:
+    return WholeNumberField(
         _l("Bid"),
         invalid_message=_l("Enter a bid as a whole number."),
         validators=[
@@ -51,11 +54,8 @@ class BidForm(FlaskForm):
     )
 
 
-class TricksForm(FlaskForm):
-    seat = WholeNumberField(
-        invalid_message=_l("Choose a player."), validators=[InputRequired(_l("Choose a player."))]
-    )
-    tricks = WholeNumberField(
+def tricks_field() -> WholeNumberField:
+    return WholeNumberField(
         _l("Tricks"),
         invalid_message=_l("Enter the tricks as a whole number."),
         validators=[
@@ -63,6 +63,16 @@ class TricksForm(FlaskForm):
             NumberRange(min=0, message=_l("Tricks cannot be negative.")),
         ],
     )
+
+
+class BidForm(FlaskForm):
+    seat = seat_field()
+    bid = bid_field()
+
+
+class TricksForm(FlaskForm):
+    seat = seat_field()
+    tricks = tricks_field()
 
 
 class CloseForm(FlaskForm):
@@ -70,25 +80,13 @@ class CloseForm(FlaskForm):
 
 
 class SeatEntryForm(FlaskForm):
+    """One player's row of the correction form."""
+
     class Meta:
         csrf = False  # a sub-form: the outer form carries the token
 
-    bid = WholeNumberField(
-        _l("Bid"),
-        invalid_message=_l("Enter a bid as a whole number."),
-        validators=[
-            InputRequired(_l("Enter a bid as a whole number.")),
-            NumberRange(min=0, message=_l("A bid cannot be negative.")),
-        ],
-    )
-    tricks = WholeNumberField(
-        _l("Tricks"),
-        invalid_message=_l("Enter the tricks as a whole number."),
-        validators=[
-            InputRequired(_l("Enter the tricks as a whole number.")),
-            NumberRange(min=0, message=_l("Tricks cannot be negative.")),
-        ],
-    )
+    bid = bid_field()
+    tricks = tricks_field()
 
 
 class CorrectionForm(FlaskForm):

@@ -170,6 +170,16 @@ def go_to(url: str):
     return vary(redirect(url))
 
 
+def closing(number: int):
+    """The fields of a ``close`` change, once the sheet agrees the round can close."""
+
+    def build(sheet: Sheet) -> dict:
+        sheet.check_close(number)
+        return {"round": number}
+
+    return build
+
+
 @bp.post("/round/<int:number>/close")
 def close(gid: str, number: int):
     """Close the round: it is scored and the next dealer's round begins."""
@@ -178,10 +188,7 @@ def close(gid: str, number: int):
     if not form.validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
     try:
-        sheet = services.record(
-            game, "close", lambda sheet: sheet.check_close(number) and {"round": number},
-            author(),
-        )
+        sheet = services.record(game, "close", closing(number), author())
     except SheetError as error:
         sheet = services.load_sheet(game)
         round_or_404(sheet, number)
@@ -237,13 +244,12 @@ def edit_round(gid: str, number: int):
                 "bids": {str(s): b for s, b in bids.items()},
                 "tricks": {str(s): t for s, t in taken.items()},
             }
+            def build(sheet: Sheet) -> dict:
+                sheet.check_correction(number, new_trump, bids, taken)
+                return {"round": number, "value": value}
+
             try:
-                services.record(
-                    game, "correct",
-                    lambda sheet: sheet.check_correction(number, new_trump, bids, taken)
-                    and {"round": number, "value": value},
-                    author(),
-                )
+                services.record(game, "correct", build, author())
             except SheetError as refused:
                 error = str(refused)
             else:
@@ -260,21 +266,22 @@ def standings(gid: str):
     return render_template("play/standings.html", game=game, sheet=services.load_sheet(game))
 
 
+def download(text: str, mimetype: str, filename: str) -> Response:
+    response = make_response(text)
+    response.headers["Content-Type"] = f"{mimetype}; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @bp.get("/export.csv")
 def export_csv(gid: str):
     game = services.get_game(gid)
     sheet = services.load_sheet(game)
-    response = make_response(export.game_csv(game, sheet))
-    response.headers["Content-Type"] = "text/csv; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="{export.filename(game, "csv")}"'
-    return response
+    return download(export.game_csv(game, sheet), "text/csv", export.filename(game, "csv"))
 
 
 @bp.get("/export.json")
 def export_json(gid: str):
     game = services.get_game(gid)
     sheet = services.load_sheet(game)
-    response = make_response(export.game_json(game, sheet))
-    response.headers["Content-Type"] = "application/json; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="{export.filename(game, "json")}"'
-    return response
+    return download(export.game_json(game, sheet), "application/json", export.filename(game, "json"))
