@@ -239,6 +239,9 @@ class Sheet:
     effective: list[ChangeLike]
     #: Every change in plain words, oldest first.
     history: list[HistoryEntry]
+    #: The number of the latest stored change (undos included): what another
+    #: phone compares to know whether its screen is out of date.
+    version: int = 0
 
     # -- players -----------------------------------------------------------
 
@@ -782,4 +785,5 @@ def build_sheet(
         adjustments=fold.adjustments,
         effective=effective,
         history=history,
+        version=max((change.seq for change in changes), default=0),
     )

@@ -131,6 +131,24 @@ def round_page(gid: str, number: int):
     return render_round(game, services.load_sheet(game), number)
 
 
+@bp.get("/round/<int:number>/entry")
+def entry_panel(gid: str, number: int):
+    """The entry panel again, for phones that watch the same game.
+
+    Each open round screen asks every few seconds with the version it shows;
+    the answer is 204 (nothing to swap) while nothing has changed, and a move
+    to the current round once this one is closed.
+    """
+    game = services.get_game(gid)
+    sheet = services.load_sheet(game)
+    rnd = round_or_404(sheet, number)
+    if request.args.get("since", type=int) == sheet.version:
+        return vary(make_response("", 204))
+    if rnd is not sheet.current:
+        return go_to(url_for("play.game_home", gid=gid))
+    return render_round(game, sheet, number)
+
+
 @bp.post("/round/<int:number>/trump")
 def trump(gid: str, number: int):
     form = TrumpForm()

@@ -206,3 +206,24 @@ def test_undo_reopens_a_closed_round(table):
 def test_undo_with_nothing_entered_says_so(table):
     table.start()
     expect_refused(table.undo(), "There is nothing to undo yet")
+
+
+def test_a_second_phone_sees_nothing_new_until_the_game_changes(table, client):
+    table.start()
+    page = client.get(table.url("/round/1")).get_data(as_text=True)
+    assert "/round/1/entry?since=0" in page and "every 4s" in page
+    watch = {"HX-Request": "true"}
+    assert client.get(table.url("/round/1/entry?since=0"), headers=watch).status_code == 204
+    table.bid(1, 1, 2)  # entered on the first phone
+    response = client.get(table.url("/round/1/entry?since=0"), headers=watch)
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert body.lstrip().startswith('<section id="entry"') and "since=1" in body
+    assert "Bids total 2 for 10 tricks" in body
+
+
+def test_a_second_phone_moves_on_when_the_round_is_closed(table, client):
+    table.start()
+    table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    response = client.get(table.url("/round/1/entry?since=3"), headers={"HX-Request": "true"})
+    assert response.status_code == 204 and response.headers["HX-Redirect"] == table.url("/")
