@@ -73,9 +73,7 @@ def rearrange(form: SetupForm, action: str) -> bool:
 
 def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
     names = form.names()
-    form.first_dealer.choices = [SelectChoice("random", _("Draw at random"))] + [
-        SelectChoice(str(i), name) for i, name in enumerate(names)
-    ]
+    offer_dealers(form)
     rounds, schedule_error = preview(form)
     html = render_template(
         "games/new.html", form=form, presets=PRESETS, rounds=rounds,
@@ -120,13 +118,22 @@ def new_game():
     return redirect(url_for("play.game_home", gid=game.public_id))
 
 
+def offer_dealers(form: SetupForm) -> None:
+    """The first-dealer choices: drawn at random, or any player entered so far."""
+    form.first_dealer.choices = [SelectChoice("random", _("Draw at random"))] + [
+        SelectChoice(str(i), name) for i, name in enumerate(form.names())
+    ]
+
+
 @bp.post("/new/preview")
 def preview_rounds():
-    """The staircase of the rules as adjusted so far (htmx, on every change)."""
+    """The staircase of the rules as adjusted so far, and the first-dealer
+    choices for the names typed so far (htmx, on every change)."""
     form = SetupForm()
+    offer_dealers(form)
     rounds, schedule_error = preview(form)
     html = render_template("games/_preview.html", form=form, rounds=rounds,
-                           schedule_error=schedule_error)
+                           schedule_error=schedule_error, with_dealers=True)
     response = make_response(html)
     response.vary.add("HX-Request")
     return response

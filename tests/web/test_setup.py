@@ -136,3 +136,11 @@ def test_players_can_be_added_moved_and_removed_without_losing_names(client):
 
 def test_an_unknown_setup_action_is_a_bad_request(client):
     assert client.post("/new", data=setup_data(action="explode")).status_code == 400
+
+
+def test_the_preview_also_offers_the_names_typed_so_far_as_first_dealer(client):
+    response = client.post("/new/preview", data=setup_data(names=("Ann", "Bob", "Cy")),
+                           headers={"HX-Request": "true"})
+    page = response.get_data(as_text=True)
+    assert 'id="first_dealer"' in page and 'hx-swap-oob="true"' in page
+    assert '<option selected value="0">Ann</option><option value="1">Bob</option><option value="2">Cy</option></select>' in page
