@@ -27,9 +27,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         LANGUAGES=config.LANGUAGES,
         BABEL_DEFAULT_LOCALE="en",
         COMPRESS_MIMETYPES=[
-            "text/html", "text/css", "text/csv", "application/javascript",
+            "text/html", "text/css", "text/csv", "text/javascript", "application/javascript",
             "application/json", "image/svg+xml",
         ],
+        # Static files are streamed; without gzip here a gzip-only client gets them raw.
+        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
         SEND_FILE_MAX_AGE_DEFAULT=7 * 24 * 3600,
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,

@@ -1,11 +1,15 @@
 """The Flask extensions, created unbound so that any module can import them
 without importing the app (cookiecutter-flask's pattern)."""
 
+import sqlite3
+
 from flask_babel import Babel
 from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase
 
 
@@ -13,8 +17,23 @@ class Base(DeclarativeBase):
     """Declarative base of every model."""
 
 
-db = SQLAlchemy(model_class=Base)
+# Objects stay readable after a commit: a view renders what it has just stored.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 babel = Babel()
 compress = Compress()
+
+
+@event.listens_for(Engine, "connect")
+def tune_sqlite(dbapi_connection, _record) -> None:
+    """SQLite, the embedded default: write-ahead logging, so that phones reading
+    a game do not wait for one writing to it and a commit costs no full sync;
+    and foreign keys enforced, as every other database does."""
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if cursor.execute("PRAGMA journal_mode").fetchone()[0] != "memory":
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
@@ -38,11 +38,21 @@ def ruleset_of(game: Game) -> Ruleset:
     return Ruleset.from_dict(game.ruleset)
 
 
-def load_sheet(game: Game, *, with_history: bool = False) -> Sheet:
-    """Fold the game's stored changes into its sheet."""
+def load_changes(game: Game) -> list[Any]:
+    """The game's changes, oldest first, as plain rows (no ORM objects to build:
+    a bid tap in a long game reads several hundred of them)."""
+    columns = (Change.seq, Change.kind, Change.round, Change.seat, Change.value,
+               Change.created_at, Change.author)
+    return list(db.session.execute(
+        select(*columns).where(Change.game_id == game.id).order_by(Change.seq)
+    ))
+
+
+def load_sheet(game: Game, *, with_history: bool = False, changes: list | None = None) -> Sheet:
+    """Fold the game's stored changes (or the ``changes`` given) into its sheet."""
     return build_sheet(
-        ruleset_of(game), [p.name for p in game.players], game.first_dealer, game.changes,
-        with_history=with_history,
+        ruleset_of(game), [p.name for p in game.players], game.first_dealer,
+        load_changes(game) if changes is None else changes, with_history=with_history,
     )
 
 
@@ -69,19 +79,17 @@ def record(
     between, ``build`` runs again on the new state.
     """
     for _attempt in range(WRITE_ATTEMPTS):
-        fields = build(load_sheet(game))
-        seq = (db.session.scalar(
-            select(func.max(Change.seq)).where(Change.game_id == game.id)
-        ) or 0) + 1
-        db.session.add(Change(game_id=game.id, seq=seq, kind=kind, author=author, **fields))
+        changes = load_changes(game)
+        fields = build(load_sheet(game, changes=changes))
+        seq = changes[-1].seq + 1 if changes else 1
+        change = Change(game_id=game.id, seq=seq, kind=kind, author=author, **fields)
+        db.session.add(change)
         try:
             db.session.commit()
-        except IntegrityError:
+        except IntegrityError:  # another phone stored change number ``seq`` first
             db.session.rollback()
-            db.session.expire(game)
             continue
-        db.session.expire(game, ["changes"])
-        return load_sheet(game)
+        return load_sheet(game, changes=[*changes, change])
     raise SheetError(_l("Another phone is entering for this game at the same moment; try again."))
 
 

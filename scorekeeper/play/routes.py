@@ -68,7 +68,7 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     """The round screen, or only its entry panel for htmx."""
     rnd = round_or_404(sheet, number)
     template = "play/_entry.html" if is_htmx() else "play/round.html"
-    html = render_template(template, game=game, sheet=sheet, rnd=rnd, error=error)
+    html = render_template(template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx())
     return vary(make_response(html, status))
 
 

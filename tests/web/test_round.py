@@ -227,3 +227,11 @@ def test_a_second_phone_moves_on_when_the_round_is_closed(table, client):
     table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
     response = client.get(table.url("/round/1/entry?since=3"), headers={"HX-Request": "true"})
     assert response.status_code == 204 and response.headers["HX-Redirect"] == table.url("/")
+
+
+def test_an_htmx_entry_also_updates_the_trump_shown_above_the_panel(htmx_table):
+    htmx_table.start()
+    body = htmx_table.trump(1, "D").get_data(as_text=True)
+    assert '<b id="trump-fact" hx-swap-oob="true"><span class="suit-red" aria-label="diamonds">♦</span></b>' in body
+    body = htmx_table.bid(1, 1, 2).get_data(as_text=True)
+    assert '<div id="scored-notice" hx-swap-oob="delete"></div>' in body
