@@ -1,0 +1,102 @@
+"""One full round in each language on a 360 px phone: set-up, trump, bids,
+tricks, close. Nothing may scroll sideways (Polish and Estonian words are
+longer) and axe-core finds nothing wrong; the round screen is photographed
+into test-artifacts/ for a person to look at."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+NARROW = {"width": 360, "height": 780}
+NAMES = ["Małgorzata", "Jüri-Kristjan", "Grzegorz", "Õnnela"]
+#: The switcher's button, the heading of round 1 and of round 2, and words the
+#: round screen must show, in each language.
+WORDS = {
+    "en": ("English", "Round 1 of 19", "Round 2 of 19", ["Dealer", "Trump", "Bids", "Tricks left"]),
+    "pl": ("Polski", "Rozdanie 1 z 19", "Rozdanie 2 z 19", ["Rozdający", "Atut", "Deklaracje", "Zostało lew"]),
+    "et": ("Eesti", "Voor 1/19", "Voor 2/19", ["Jagaja", "Trump", "Pakkumised", "Tihisid jäänud"]),
+}
+#: Seat: (bid, tricks). Ann (seat 0) deals and bids last; 3 + 3 + 3 forbids her 1.
+ROUND = {1: (3, 3), 2: (3, 3), 3: (3, 4), 0: (0, 0)}
+
+
+def assert_no_sideways_scroll(page: Page) -> None:
+    widths = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+
+
+def assert_axe_clean(page: Page) -> None:
+    results = AXE.run(page)
+    assert results.violations_count == 0, results.generate_report()
+
+
+def tap(page: Page, selector: str) -> None:
+    """Tap a chip and wait until htmx has swapped the entry panel with it pressed."""
+    page.locator(selector).click()
+    expect(page.locator(selector)).to_have_attribute("aria-pressed", "true")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "et"])
+def test_a_whole_round_in_each_language_fits_a_360_px_phone(page: Page, shoot, lang):
+    button, round_1, round_2, words = WORDS[lang]
+    page.set_viewport_size(NARROW)
+    page.goto("/new")
+
+    # The switcher at the foot of the page changes the language and remembers it.
+    page.locator("#languages").get_by_role("button", name=button).click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#languages button[aria-pressed=true]")).to_have_text(button)
+    assert any(c["name"] == "lang" and c["value"] == lang for c in page.context.cookies())
+    page.locator("summary").click()
+    assert_no_sideways_scroll(page)
+    assert_axe_clean(page)
+    shoot(f"lang-{lang}-setup")
+
+    # Set-up: four players in seat order, the 10-1-10 preset, the first player deals.
+    for index, name in enumerate(NAMES):
+        page.locator(f"#players-{index}").fill(name)
+    page.locator('input[name=preset][value=cardgames]').check()
+    page.locator("button[value=add]").click()  # a plain post: the dealer list now has the names
+    page.locator("#first_dealer").select_option("0")
+    page.locator("button[value=start]").click()
+    expect(page.locator("h1")).to_have_text(round_1)
+
+    # Trump, bids in order (the dealer's forbidden chip shows), tricks.
+    tap(page, "#entry button[name=trump][value=H]")
+    for seat in (1, 2, 3):
+        tap(page, f"#bid-{seat} button[name=bid][value='{ROUND[seat][0]}']")
+    expect(page.locator("#bid-0 .chip.forbidden")).to_have_text("1")
+    tap(page, "#bid-0 button[name=bid][value='0']")
+    for seat, (_bid, taken) in ROUND.items():
+        tap(page, f"#tricks-{seat} button[name=tricks][value='{taken}']")
+    expect(page.locator("#tricks-left")).to_have_text("0")
+    for word in words:
+        expect(page.locator("main")).to_contain_text(word)
+
+    assert_no_sideways_scroll(page)
+    assert_axe_clean(page)
+    shoot(f"lang-{lang}-round")
+
+    # Close: the round is scored and the next dealer's round begins.
+    page.locator("form[action$='/close'] button[type=submit]").click()
+    expect(page.locator("h1")).to_have_text(round_2)
+    expect(page.locator("#last-round")).to_be_visible()
+    assert_no_sideways_scroll(page)
+    assert_axe_clean(page)
+    shoot(f"lang-{lang}-round-2")
+
+    # Standings, percentages and all, in the same language.
+    page.goto(re.sub(r"/round/\d+$", "/standings", page.url))
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert_no_sideways_scroll(page)
+    assert_axe_clean(page)
+    shoot(f"lang-{lang}-standings")
