@@ -76,6 +76,7 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .disputes.routes import bp as disputes_bp
     from .games.routes import bp as games_bp
     from .manage.routes import bp as manage_bp
     from .language import bp as language_bp
@@ -85,6 +86,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(play_bp)
     app.register_blueprint(manage_bp)
     app.register_blueprint(language_bp)
+    app.register_blueprint(disputes_bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

@@ -51,6 +51,10 @@ class Game(db.Model):
     changes: Mapped[list[Change]] = relationship(
         back_populates="game", order_by="Change.seq", cascade="all, delete-orphan"
     )
+    #: The cards recorded for the game's rounds (see :mod:`scorekeeper.hands`).
+    hand_events: Mapped[list[HandEvent]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", passive_deletes=False
+    )
 
 
 class Player(db.Model):
@@ -91,3 +95,32 @@ class Change(db.Model):
     author: Mapped[str | None] = mapped_column(String(40))
 
     game: Mapped[Game] = relationship(back_populates="changes")
+
+
+class HandEvent(db.Model):
+    """One fact about the cards of one round, as the table recorded it.
+
+    ``kind`` is ``"deal"`` (``seat`` was dealt ``cards``; a later deal for the
+    same seat replaces it), ``"card"`` (``seat`` played ``cards[0]``),
+    ``"undo"`` (takes back the latest deal or card still in force) or
+    ``"reset"`` (the hand starts over: everything before it is out of force).
+    ``seat`` is a player id, as in :class:`Change`. Events are append-only;
+    the live hand is the rules engine's ``Deal`` folded from them (see
+    :mod:`scorekeeper.hands`). ``seq`` numbers a round's events from 1, and its
+    uniqueness makes two phones that record at once collide.
+    """
+
+    __tablename__ = "hand_events"
+    __table_args__ = (UniqueConstraint("game_id", "round", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int]
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))
+    seat: Mapped[int | None]
+    cards: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    author: Mapped[str | None] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="hand_events")

@@ -785,6 +785,29 @@ The scorer mixed up the card: take it back and record the right one.
         self._outcome = None
         return [v for v in self.violations if v not in before]
 
+    def extend(self, cards: Iterable[Card]) -> None:
+        """Record several cards in play order, legal or not, as :meth:`push`
+        does one by one, but checking the round only once: for replaying
+        plays stored earlier. The violations are then in :attr:`violations`.
+
+        >>> from scorekeeper.rules.cards import parse_card
+        >>> deal = Deal(seats=[0, 1], dealer=1, trump=None, cards=2)
+        >>> deal.extend(parse_card(c) for c in ["2C", "AC", "KD"])
+        >>> deal.whose_turn(), len(deal.move_stack)
+        (0, 3)
+
+        :raise PlayError: when a card is not a Card or there are more cards
+            than the round deals; nothing is recorded then.
+        """
+        new = list(cards)
+        for card in new:
+            if not isinstance(card, Card):
+                raise PlayError(f"expected a Card, not {card!r}")
+        if len(self._stack) + len(new) > self.cards * len(self.seats):
+            raise PlayError(f"the round is over: all {self.cards} tricks are played")
+        self._stack.extend(new)
+        self._outcome = None
+
     def pop(self) -> Play:
         """Take back the last card played and return it.
 
