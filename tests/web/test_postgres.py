@@ -55,7 +55,9 @@ def postgres_url():
 
 
 @pytest.fixture
-def pg_client(postgres_url, monkeypatch):
+def client(postgres_url, monkeypatch):
+    """The test client of an app on PostgreSQL (overrides conftest's SQLite client,
+    so the ``table`` fixture drives this app)."""
     from flask_migrate import downgrade, upgrade
 
     from scorekeeper import create_app
@@ -73,10 +75,8 @@ def pg_client(postgres_url, monkeypatch):
         db.engine.dispose()
 
 
-def test_a_game_is_played_corrected_and_exported_on_postgresql(pg_client):
-    from conftest import Table
-
-    table = Table(pg_client)
+def test_a_game_is_played_corrected_and_exported_on_postgresql(client, table):
+    pg_client = client
     table.start(names=("Łucja", "Õie", "Bob", "Cy"))
     table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
     data = {"trump": "S", "seats-0-bid": 4, "seats-0-tricks": 4, "seats-1-bid": 3, "seats-1-tricks": 3,
