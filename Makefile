@@ -55,6 +55,7 @@ test: setup chromium
 bench: setup
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/web.py
+	$(BIN)/python bench/record.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

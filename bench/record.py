@@ -33,9 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from web import HTMX, NAMES, SCHEDULE, TAP_ROUND, WARM_UP, Table, line, ms  # noqa: E402
+from web import HTMX, NAMES, SCHEDULE, TAP_ROUND, WARM_UP, Table, bench_app, line, ms  # noqa: E402
 
-from scorekeeper import create_app  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import HandEvent  # noqa: E402
 
@@ -72,14 +71,7 @@ def main() -> int:
     cards_each = SCHEDULE[TAP_ROUND - 1]
     total = cards_each * len(NAMES)
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({
-            "TESTING": True,
-            "SECRET_KEY": "bench",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-        })
-        with app.app_context():
-            db.create_all()
+        app = bench_app(tmp)
         client = app.test_client()
         table = Table(client)
         print(f"Building a {len(NAMES)}-player game at round {TAP_ROUND} "

@@ -179,16 +179,22 @@ def line(label: str, times: list[tuple[float, float]], budget: float | None = No
             f" {statistics.median(cpu):>7.2f} {percentile(cpu, 0.95):>7.2f}{verdict}")
 
 
+def bench_app(folder: str):
+    """The app on a fresh SQLite file in ``folder``, CSRF off (the forms are posted directly)."""
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "bench",
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+        "WTF_CSRF_ENABLED": False,
+    })
+    with app.app_context():
+        db.create_all()
+    return app
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({
-            "TESTING": True,
-            "SECRET_KEY": "bench",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(tmp) / 'bench.sqlite3'}",
-            "WTF_CSRF_ENABLED": False,
-        })
-        with app.app_context():
-            db.create_all()
+        app = bench_app(tmp)
         client = app.test_client()
         table = Table(client)
 
