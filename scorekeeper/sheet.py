@@ -64,8 +64,14 @@ TRUMP_CHOICES = ("C", "D", "H", "S", None)
 START_RULES = ("zero", "lowest", "average", "number")
 #: At least this many players play every round.
 MIN_PLAYERS = 2
-#: Largest table: two decks.
-MAX_PLAYERS = 10
+#: The largest tables one deck and two decks serve.
+MAX_PLAYERS_ONE_DECK = 7
+MAX_PLAYERS_TWO_DECKS = 10
+
+
+def max_players(decks: int) -> int:
+    """How many players can sit at a table with this many decks."""
+    return MAX_PLAYERS_TWO_DECKS if decks == 2 else MAX_PLAYERS_ONE_DECK
 
 
 class SheetError(ValueError):
@@ -523,7 +529,7 @@ class Sheet:
         start = self.next_open_round
         if start > len(self.rounds):
             raise SheetError(_l("The game is over; no one can join it now."))
-        most = MAX_PLAYERS if self.ruleset.decks == 2 else 7
+        most = max_players(self.ruleset.decks)
         if len(self.present_in(start)) + 1 > most:
             raise SheetError(_l("At most %(n)s players can play with these cards.", n=most))
         return start

@@ -17,6 +17,7 @@ from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringFiel
 from wtforms.validators import Length, NumberRange, Optional
 
 from ..fields import WholeNumberField
+from ..sheet import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
 from ..describe import (
     BIDDING_NAMES,
     HOOK_NAMES,
@@ -35,9 +36,6 @@ from ..rules import (
     find_preset,
 )
 
-MIN_PLAYERS = 2
-MAX_PLAYERS_ONE_DECK = 7
-MAX_PLAYERS_TWO_DECKS = 10
 NAME_LENGTH = 40
 
 AS_PRESET = SelectChoice("", _l("As the preset says"))
@@ -109,7 +107,7 @@ class SetupForm(FlaskForm):
 
         names = self.names()
         decks = 2 if self.decks.data == "2" else 1
-        most = MAX_PLAYERS_TWO_DECKS if decks == 2 else MAX_PLAYERS_ONE_DECK
+        most = max_players(decks)
         if len(names) < MIN_PLAYERS:
             raise ValidationError(_ln("Enter at least %(num)s player.",
                                       "Enter at least %(num)s players.", MIN_PLAYERS))

@@ -15,7 +15,8 @@ from ..messages import rules_message
 from ..models import Game
 from ..rules import PRESETS, RulesError, plan_rounds
 from ..sheet import SheetError
-from .forms import MAX_PLAYERS_TWO_DECKS, SetupForm
+from ..sheet import MAX_PLAYERS_TWO_DECKS
+from .forms import SetupForm
 
 bp = Blueprint("games", __name__)
 
