@@ -14,8 +14,7 @@ from ..extensions import db
 from ..messages import rules_message
 from ..models import Game
 from ..rules import PRESETS, RulesError, plan_rounds
-from ..sheet import SheetError
-from ..sheet import MAX_PLAYERS_TWO_DECKS
+from ..sheet import MAX_PLAYERS_TWO_DECKS, SheetError
 from .forms import SetupForm
 
 bp = Blueprint("games", __name__)
