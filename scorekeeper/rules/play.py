@@ -541,9 +541,10 @@ def _play_out(
                 copies = context.earlier_copies(leaders, t, j, card)
                 if len(copies) >= decks:
                     context.played_twice(t, j, pos, card, copies)
-                elif counts[52] or counts[53] or counts[54] or counts[55]:
+                else:
+                    # Also when the hand is used up: the card was not held
+                    # (a card too many is a wrong-count as well).
                     context.not_in_hand(t, j, pos, card)
-                # else: the hand is used up; the wrong count explains this card.
             suit = suit_of[code]
             if suit != led:
                 if counts[led_slot]:

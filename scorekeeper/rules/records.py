@@ -32,7 +32,11 @@ Decisions the format leaves open, made here:
   already played or is the turned-up trump card. With hands given, a card
   played from the seat's own hand is never a violation; the blame goes to
   whoever played a card they did not hold (``not-in-hand``, only with hands
-  given), or ``played-twice`` when the copies had all gone.
+  given), or ``played-twice`` when the copies had all gone; also when the
+  seat's hand is used up (a card too many is ``not-in-hand`` and ``wrong-count``).
+- The hand size (bids run from 0 to it; the ``n`` of ``zero-bonus-hand``) is
+  each seat's dealt hand where ``hands`` are given, else the number of tricks.
+  A claim runs from 0 to the larger of that and the number of tricks.
 - ``hands`` are checked like the deal they describe: a card dealt more often
   than the decks hold it, or the turned-up trump card in a hand, is a
   malformed record (it is not a play, so it is not a violation).
@@ -50,7 +54,7 @@ from .cards import Card, Suit, parse_card, parse_suit
 from .errors import InvalidCard, MalformedRecord, UnknownPreset
 from .play import PlayRules, Trick, Violation, _play_out
 from .ruleset import IDENTICAL_CARDS
-from .scoring import find_scoring, score_hand
+from .scoring import find_scoring, round_points
 
 __all__ = [
     "FORMAT",
@@ -103,8 +107,12 @@ class HandRecord:
 
     @property
     def cards(self) -> int:
-        """The hand size: the number of tricks played."""
+        """The number of tricks played (the hand size unless they run short or long)."""
         return len(self.plays)
+
+    def hand_size(self, seat: int) -> int:
+        """Cards dealt to ``seat``: its hand when given, else the tricks played."""
+        return len(self.plays) if self.hands is None else len(self.hands[seat])
 
     @property
     def first_leader(self) -> int:
@@ -197,7 +205,10 @@ def replay(record: HandRecord) -> ReplayResult:
     scores = None
     if record.bids is not None:
         scoring = find_scoring(record.scoring)
-        scores = tuple(score_hand(scoring, record.bids, won, len(record.plays)))
+        scores = tuple(
+            round_points(scoring, bid, taken, record.hand_size(seat))
+            for seat, (bid, taken) in enumerate(zip(record.bids, won))
+        )
     return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
 
 
@@ -359,10 +370,14 @@ def parse_record(obj: object) -> HandRecord:
     if obj.get("hands") is not None:
         hands = _parse_hands(_seat_list(obj, "hands", n, "hands"), rules.decks, trump)
 
+    # The hand size: as dealt where the hands are given (plays that run
+    # short or long are a wrong-count violation, not a malformed record).
+    sizes = [cards] * n if hands is None else [len(hand) for hand in hands]
+
     bids = None
     if obj.get("bids") is not None:
         bids = tuple(
-            _whole(bid, f"bids[{seat}]", 0, cards, f"a bid for a {cards}-card hand")
+            _whole(bid, f"bids[{seat}]", 0, sizes[seat], f"a bid for a {sizes[seat]}-card hand")
             for seat, bid in enumerate(_seat_list(obj, "bids", n, "bids"))
         )
 
@@ -370,9 +385,11 @@ def parse_record(obj: object) -> HandRecord:
     if obj.get("claimed_tricks") is not None:
         claimed = tuple(
             _whole(
-                taken, f"claimed_tricks[{seat}]", 0, cards, f"a trick count for a {cards}-trick hand"
+                taken, f"claimed_tricks[{seat}]", 0, most_tricks,
+                f"a trick count for a {most_tricks}-trick hand",
             )
             for seat, taken in enumerate(_seat_list(obj, "claimed_tricks", n, "trick counts"))
+            for most_tricks in [max(cards, sizes[seat])]
         )
 
     return HandRecord(

@@ -30,6 +30,7 @@ __all__ = [
     "Scoring",
     "Standing",
     "find_scoring",
+    "round_points",
     "score_game",
     "score_hand",
     "score_round",
@@ -246,7 +247,18 @@ def score_round(
     previous_misses = _check_whole(previous_misses, "previous_misses", RulesError)
     if previous_misses < 0:
         raise RulesError(f"previous_misses cannot be negative, not {previous_misses}.")
+    return round_points(scoring, bid, tricks, cards, previous_misses)
 
+
+def round_points(scoring: Scoring, bid: int, tricks: int, cards: int, previous_misses: int = 0) -> int:
+    """The arithmetic of :func:`score_round`, without its checks: for a
+    replayed hand record whose plays need not match the deal (a trick too
+    many or too few is a ``wrong-count`` violation there, and the round is
+    still scored with ``cards`` as dealt).
+
+    >>> round_points(find_scoring("zero-bonus-hand"), bid=0, tricks=0, cards=3)
+    8
+    """
     if tricks == bid:
         if scoring.zero_bid_bonus_plus_hand and bid == 0:
             return 5 + cards

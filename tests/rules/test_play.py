@@ -216,7 +216,9 @@ def test_a_seat_playing_more_cards_than_it_was_dealt_is_a_wrong_count_at_once():
     deal = four_player_deal(hands=hands)
     push_all(deal, "AS KS 2H 3S 5C TC")
     found = deal.push(parse_card("JD"))
-    assert [(v.trick, v.seat, str(v.card), v.rule) for v in found] == [(1, 1, "JD", "wrong-count")]
+    assert [(v.trick, v.seat, str(v.card), v.rule) for v in found] == [
+        (1, 1, "JD", "not-in-hand"), (1, 1, "JD", "wrong-count")
+    ]
 
 
 def test_a_known_hand_shows_the_cards_left_and_the_legal_ones():

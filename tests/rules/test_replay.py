@@ -185,7 +185,8 @@ GIVEN = EXAMPLE_HANDS
         ),
         pytest.param(
             {"hands": [["3S", "TC"], ["AS"], ["KS", "2C"], ["2H", "5C"]]},
-            [(1, 1, "QC", "wrong-count", "Bob was dealt 1 card but played 2; Q♣ in the 2nd trick "
+            [(1, 1, "QC", "not-in-hand", "Bob played Q♣, which was not in Bob's hand."),
+             (1, 1, "QC", "wrong-count", "Bob was dealt 1 card but played 2; Q♣ in the 2nd trick "
               "was one card too many.")],
             id="wrong-count for a card more than dealt",
         ),
@@ -222,6 +223,41 @@ def test_violations_come_in_play_order():
         (0, 3, "played-twice"),
         (1, 0, "played-twice"),
     ]
+
+
+def test_a_card_played_from_a_used_up_hand_is_not_in_hand():
+    # Regression (found by the oracle): once Ann's two cards were gone, her
+    # 5D in the 4th trick was reported by no violation at all, though she
+    # never held it. Every card a seat did not hold is named.
+    out = replayed({
+        "players": ["Ann", "Bob"], "dealer": 1, "trump": None,
+        "hands": [["AS", "KS"], ["2S", "3S"]],
+        "plays": [["QH", "2S"], ["AS", "3S"], ["KS", "4S"], ["5D", "6D"]],
+    })
+    assert [(v["trick"], v["seat"], v["card"], v["rule"]) for v in out["violations"]] == [
+        (0, 0, "QH", "not-in-hand"),
+        (2, 0, "KS", "wrong-count"),  # Ann's 3rd card: one more than she was dealt
+        (2, 1, "4S", "not-in-hand"),
+        (2, 1, "4S", "wrong-count"),
+        (3, 0, "5D", "not-in-hand"),
+        (3, 1, "6D", "not-in-hand"),
+    ]
+
+
+def test_with_hands_given_the_hand_size_is_as_dealt_even_when_a_trick_is_missing():
+    # Regression (found by the oracle): three cards dealt, two tricks written
+    # down. A bid or claim of 3 was called malformed (exit 2) and the zero bid
+    # bonus used 2 cards; the record replays with wrong-count violations.
+    hands = [["3S", "TC", "9D"], ["AS", "QC", "8H"], ["KS", "2C", "4H"], ["2H", "5C", "6H"]]
+    obj = record(hands=hands, bids=[0, 3, 1, 1], claimed_tricks=[0, 3, 0, 1],
+                 rules={"scoring": "zero-bonus-hand"})
+    out = replayed(obj)
+    assert out["tricks_won"] == [0, 1, 0, 1]
+    assert out["scores"] == [5 + 3, 0, 0, 11]
+    assert out["disputes"] == [0, 2, 0, 0]
+    assert [v["rule"] for v in out["violations"]] == ["wrong-count"] * 4
+    with pytest.raises(MalformedRecord, match=r"bids\[1\]: .*3-card hand.* not 4"):
+        parse_record(obj | {"bids": [0, 4, 1, 1]})
 
 
 def test_a_replay_with_a_violation_still_counts_every_trick():
