@@ -1,0 +1,245 @@
+"""An independent, deliberately simple oracle for hand-record replay.
+
+Written from HAND_RECORD.md (the hand record format, version 1) and RULES.md
+sections 1, 4, 6 and 7 alone, plus the choices the format leaves open that the
+engine documents in the ``scorekeeper.rules.records`` module docstring. It
+shares no code with ``scorekeeper.rules``: cards are plain two-letter strings,
+hands are lists, and every rule is checked the slow, obvious way. The
+differential test (``test_replay_oracle.py``) compares it with the engine on
+many random records.
+
+The open points it follows (the engine's choices):
+
+- a short trick lacks its last seats in turn; each such seat gets one
+  ``wrong-count`` (card ``null``) at the first trick it missed, also with the
+  hands given when its card count agrees with its hand;
+- with the hands given, a seat that played more cards than dealt gets its
+  ``wrong-count`` at its (dealt + 1)-th card; one that played fewer, at the
+  first trick it missed (else after the last trick), naming the first card,
+  in dealt order, of which it kept a copy;
+- one card can break several rules; they come in the order: not-in-hand or
+  played-twice, wrong-count, revoke or must-trump; a seat's missed turns come
+  after the trick's cards, in turn order;
+- revoke and must-trump are judged against what the seat still held (the
+  dealt hand less the cards it played from it; without hands, the cards it
+  played later), also for a card that itself was not held;
+- must-trump only applies when the seat cannot follow suit;
+- ``disputes`` is claimed minus replayed tricks; ``disputes`` and ``scores``
+  are left out when there are no claims or bids;
+- scoring uses ``n`` = the seat's dealt hand size (hands given) or the number
+  of tricks; in ``progressive-misses`` a missed bid is the round's first
+  miss: 1 penalty point.
+
+Only well-formed records are modelled here; malformed ones are checked by the
+differential test with explicit expectations.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+RANKS = "23456789TJQKA"
+SUITS = "CDHS"
+SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S"}
+PRESETS = (
+    "standard",
+    "trick-points",
+    "zero-bonus-hand",
+    "under-penalty",
+    "difference-penalty",
+    "progressive-misses",
+    "five-bonus",
+    "wizard",
+)
+
+
+def suit_of(text: str) -> str:
+    text = SYMBOLS.get(text, text).upper()
+    assert text in SUITS, text
+    return text
+
+
+def card_of(text: str) -> str:
+    """Canonical two-letter form of a card: '10h' -> 'TH', 'q♥' -> 'QH'."""
+    rank, suit = text[:-1].upper(), suit_of(text[-1])
+    if rank == "10":
+        rank = "T"
+    assert rank in RANKS, text
+    return rank + suit
+
+
+def rank_value(card: str) -> int:
+    return RANKS.index(card[0])
+
+
+def trick_winner(cards: list[str], first_seat: int, players: int, trump: str | None, last_wins: bool) -> int:
+    """Seat that wins a trick whose j-th card was played by ``first_seat + j``."""
+    led = cards[0][1]
+    trumps = [j for j, c in enumerate(cards) if trump is not None and c[1] == trump]
+    candidates = trumps if trumps else [j for j, c in enumerate(cards) if c[1] == led]
+    best = max(rank_value(cards[j]) for j in candidates)
+    top = [j for j in candidates if rank_value(cards[j]) == best]
+    j = top[-1] if last_wins else top[0]
+    return (first_seat + j) % players
+
+
+def score(preset: str, bid: int, took: int, cards: int) -> int:
+    exact = bid == took
+    if preset == "standard":
+        return 10 + bid if exact else 0
+    if preset == "trick-points":
+        return 10 + took if exact else took
+    if preset == "zero-bonus-hand":
+        if exact:
+            return 5 + cards if bid == 0 else 10 + bid
+        return 0
+    if preset == "under-penalty":
+        if exact:
+            return 10 + bid
+        return -(bid - took) if took < bid else 0
+    if preset == "difference-penalty":
+        return 10 + bid if exact else -abs(bid - took)
+    if preset == "progressive-misses":
+        # one round: a miss is this round's only, so the player's k-th miss
+        # counted within the record is the 1st: 1 penalty point; lowest wins.
+        return 0 if exact else 1
+    if preset == "five-bonus":
+        return took + 5 if exact else took
+    if preset == "wizard":
+        return 20 + 10 * bid if exact else -10 * abs(bid - took)
+    raise AssertionError(preset)
+
+
+def replay(record: dict) -> dict:
+    """The output object (without ``detail`` texts) and the exit status."""
+    players = len(record["players"])
+    dealer = record["dealer"]
+    rules = record.get("rules") or {}
+    decks = rules.get("decks", 1)
+    must_trump = rules.get("must_trump", False)
+    last_wins = rules.get("identical_cards", "first-wins") == "last-wins"
+    preset = rules.get("scoring", "standard")
+
+    trump_text = record["trump"]
+    turned = None
+    if trump_text is None:
+        trump = None
+    elif len(trump_text) == 1:
+        trump = suit_of(trump_text)
+    else:
+        turned = card_of(trump_text)
+        trump = turned[1]
+
+    plays = [[card_of(c) for c in trick] for trick in record["plays"]]
+
+    # Who played each card: the first trick is led by the dealer's left,
+    # each later one by the winner of the one before.
+    seats: list[list[int]] = []
+    winners: list[int] = []
+    leaders: list[int] = []
+    leader = (dealer + 1) % players
+    for cards in plays:
+        leaders.append(leader)
+        seats.append([(leader + j) % players for j in range(len(cards))])
+        leader = trick_winner(cards, leader, players, trump, last_wins)
+        winners.append(leader)
+
+    hands_given = record.get("hands") is not None
+    if hands_given:
+        dealt = [[card_of(c) for c in hand] for hand in record["hands"]]
+    else:
+        dealt = [[] for _ in range(players)]
+        for t, cards in enumerate(plays):
+            for j, card in enumerate(cards):
+                dealt[seats[t][j]].append(card)
+    holding = [list(hand) for hand in dealt]  # what each seat still holds
+    copies_gone = Counter()  # copies of each card already out of play
+    if turned is not None:
+        copies_gone[turned] += 1
+
+    # wrong-count, decided per seat up front: (trick, place in trick or
+    # None for "after the trick's cards", card) where it is reported.
+    played_by = [[(t, j, plays[t][j]) for t in range(len(plays)) for j in range(len(plays[t]))
+                  if seats[t][j] == seat] for seat in range(players)]
+    first_missed = [next((t for t in range(len(plays)) if seat not in seats[t]), None)
+                    for seat in range(players)]
+    wrong_count: dict[int, tuple[int, int | None, str | None]] = {}
+    for seat in range(players):
+        mine = played_by[seat]
+        if hands_given and len(mine) > len(dealt[seat]):
+            t, j, card = mine[len(dealt[seat])]  # the first card too many
+            wrong_count[seat] = (t, j, card)
+        elif hands_given and len(mine) < len(dealt[seat]):
+            left = Counter(dealt[seat])
+            for _, _, card in mine:
+                if left[card]:
+                    left[card] -= 1
+            # it names the first card, in dealt order, of which a copy is left
+            never = next(card for card in dealt[seat] if left[card])
+            t = first_missed[seat]
+            wrong_count[seat] = (len(plays) - 1 if t is None else t, None, never)
+        elif first_missed[seat] is not None:
+            # a short trick is a missed turn even when the counts agree
+            wrong_count[seat] = (first_missed[seat], None, None)
+
+    violations: list[tuple[int, int, str | None, str]] = []
+    for t, cards in enumerate(plays):
+        led = cards[0][1]
+        for j, card in enumerate(cards):
+            seat = seats[t][j]
+            if card in holding[seat]:
+                holding[seat].remove(card)
+                # without hands every card comes from its player's hand; a
+                # copy that was already out of play makes it a second play
+                if not hands_given and copies_gone[card] >= decks:
+                    violations.append((t, seat, card, "played-twice"))
+            elif copies_gone[card] >= decks:
+                violations.append((t, seat, card, "played-twice"))
+            else:
+                violations.append((t, seat, card, "not-in-hand"))
+            copies_gone[card] += 1
+            if wrong_count.get(seat) == (t, j, card):
+                violations.append((t, seat, card, "wrong-count"))
+            if j > 0 and card[1] != led:
+                suits_held = {c[1] for c in holding[seat]}
+                if led in suits_held:
+                    violations.append((t, seat, card, "revoke"))
+                elif must_trump and trump is not None and card[1] != trump and trump in suits_held:
+                    violations.append((t, seat, card, "must-trump"))
+        # seats that missed their turn in this trick (they come last, in turn)
+        for j in range(len(cards), players):
+            seat = (leaders[t] + j) % players
+            where = wrong_count.get(seat)
+            if where is not None and where[0] == t and where[1] is None:
+                violations.append((t, seat, where[2], "wrong-count"))
+                del wrong_count[seat]
+    # a seat that played too few cards without missing a turn: after the last trick
+    for seat in range(players):
+        where = wrong_count.get(seat)
+        if where is not None and where[1] is None:
+            violations.append((where[0], seat, where[2], "wrong-count"))
+
+    tricks_won = [0] * players
+    for w in winners:
+        tricks_won[w] += 1
+    out: dict = {
+        "tricks": [
+            {"leader": leaders[t], "cards": plays[t], "winner": winners[t]} for t in range(len(plays))
+        ],
+        "tricks_won": tricks_won,
+        "violations": [
+            {"trick": t, "seat": s, "card": c, "rule": r} for (t, s, c, r) in violations
+        ],
+    }
+    disputes = None
+    if record.get("claimed_tricks") is not None:
+        disputes = [c - w for c, w in zip(record["claimed_tricks"], tricks_won)]
+        out["disputes"] = disputes
+    if record.get("bids") is not None:
+        # n, the cards per player: as dealt when the hands are given
+        sizes = [len(h) for h in dealt] if hands_given else [len(plays)] * players
+        out["scores"] = [
+            score(preset, b, w, n) for b, w, n in zip(record["bids"], tricks_won, sizes)
+        ]
+    status = 1 if violations or (disputes and any(disputes)) else 0
+    return {"output": out, "status": status}
