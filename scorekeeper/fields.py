@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from wtforms import IntegerField
 
+#: No whole number the table enters comes near this; larger ones are refused as
+#: not numbers at all (WTForms' NumberRange cannot compare numbers beyond a
+#: float's range, and no database integer column holds them).
+LARGEST_WHOLE_NUMBER = 10**18
+#: WTForms' own message for a value that is not a number (its catalogue
+#: translates it; ours does not need to).
+NOT_A_NUMBER = "Not a valid integer value."
+
 
 class WholeNumberField(IntegerField):
     """An integer field whose "not a number" message says what to enter.
@@ -22,5 +30,8 @@ class WholeNumberField(IntegerField):
             return
         try:
             super().process_formdata(valuelist)
+            if self.data is not None and abs(self.data) >= LARGEST_WHOLE_NUMBER:
+                self.data = None
+                raise ValueError(self.gettext(NOT_A_NUMBER))
         except ValueError as error:
             raise ValueError(str(self.invalid_message) if self.invalid_message else str(error))

@@ -544,9 +544,15 @@ class Sheet:
             raise SheetError(_l("The game is over; no one needs to leave it."))
         if len([p for p in self.present_in(start) if p != player]) < MIN_PLAYERS:
             raise SheetError(_l("At least 2 players must stay in the game."))
+        # A later round may have fewer players already (someone sits it out).
+        for number in range(start + 1, len(self.rounds) + 1):
+            if len([p for p in self.present_in(number) if p != player]) < MIN_PLAYERS:
+                raise SheetError(_l("At least 2 players must play every round."))
         return start
 
     def check_sit_out(self, player: int, number: int) -> None:
+        if player not in self.members:
+            raise SheetError(_l("That player is not at the table."))
         rnd = self.round(number)
         if rnd.closed or rnd.is_started:
             raise SheetError(
@@ -706,11 +712,19 @@ class _Fold:
             self.sizes[op["from"] - 1:] = op["cards"]
 
     def shift_rounds(self, first: int, by: int) -> None:
-        """Renumber the round marks of players from round ``first`` on."""
+        """Renumber the round marks of players from round ``first`` on.
+
+        A round inserted as round ``first`` (``by`` > 0) is played by whoever
+        sits at the table when it comes: a player who joins or leaves from
+        round ``first`` keeps that mark, so a newcomer plays the new round, a
+        leaver does not, and the starters (who joined in round 1) still play
+        a round inserted before the first.
+        """
+        moved = first + 1 if by > 0 else first
         for member in self.members.values():
-            if member.joined >= first:
+            if member.joined >= moved:
                 member.joined += by
-            if member.left is not None and member.left >= first:
+            if member.left is not None and member.left >= moved:
                 member.left += by
             member.sits_out = {
                 n + by if n >= first else n for n in member.sits_out if not (by < 0 and n == first - 1)

@@ -34,9 +34,12 @@ from ..rules import (
     RulesError,
     ScheduleSpec,
     find_preset,
+    find_scoring,
 )
 
 NAME_LENGTH = 40
+#: The longest custom list of cards per round the form takes.
+CUSTOM_LENGTH = 400
 
 AS_PRESET = SelectChoice("", _l("As the preset says"))
 YES_NO = [AS_PRESET, SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
@@ -68,7 +71,7 @@ class SetupForm(FlaskForm):
         invalid_message=_l("Enter the largest hand as a whole number of cards."),
         validators=[Optional(), NumberRange(1, 52)],
     )
-    custom = StringField(_l("Cards per round (custom list)"), validators=[Length(max=400)])
+    custom = StringField(_l("Cards per round (custom list)"), validators=[Length(max=CUSTOM_LENGTH)])
     hook = SelectField(_l("Hook rule"), choices=choices(HOOK_NAMES), default="")
     hook_min_cards = WholeNumberField(
         _l("Hook rule from this many cards"),
@@ -137,7 +140,9 @@ class SetupForm(FlaskForm):
             raise ValidationError(_l("Use whole numbers separated by spaces or commas."))
 
     def custom_sizes(self) -> tuple[int, ...]:
-        return tuple(int(n) for n in re.findall(r"\d+", self.custom.data or ""))
+        # The preview reads the list before the form is validated: only as much
+        # of it as the form takes (int() refuses a number of thousands of digits).
+        return tuple(int(n) for n in re.findall(r"\d+", (self.custom.data or "")[:CUSTOM_LENGTH]))
 
     def ruleset(self) -> Ruleset:
         """The chosen preset with every adjustment applied.
@@ -165,7 +170,7 @@ class SetupForm(FlaskForm):
             hook = HookRule(self.hook.data, min_cards=self.hook_min_cards.data or hook.min_cards)
         changes = {"schedule": schedule, "trump": trump, "hook": hook}
         if self.scoring.data:
-            changes["scoring"] = SCORING_PRESETS[self.scoring.data]
+            changes["scoring"] = find_scoring(self.scoring.data)
         if self.bidding.data:
             changes["bidding"] = self.bidding.data
         if self.must_trump.data:

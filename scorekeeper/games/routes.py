@@ -51,7 +51,7 @@ def rearrange(form: SetupForm, action: str) -> bool:
             names.append("")
     elif "-" in action:
         verb, _sep, index = action.partition("-")
-        if not index.isdigit() or int(index) >= len(names):
+        if index not in [str(i) for i in range(len(names))]:
             return False
         i = int(index)
         if verb == "remove" and len(names) > 2:
@@ -105,7 +105,7 @@ def new_game():
         return render_setup(form, rules_message(error), 422)
     if form.first_dealer.data == "random":
         first_dealer = secrets.randbelow(len(names))
-    elif form.first_dealer.data.isdigit() and int(form.first_dealer.data) < len(names):
+    elif form.first_dealer.data in [str(i) for i in range(len(names))]:
         first_dealer = int(form.first_dealer.data)
     else:
         return render_setup(form, _("Choose the first dealer among the players."), 422)

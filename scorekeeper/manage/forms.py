@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField, StringField
@@ -34,7 +36,7 @@ class JoinForm(FlaskForm):
         choices=[SelectChoice(k, v) for k, v in START_RULE_NAMES.items()], default="zero")
     start_number = WholeNumberField(
         _l("Starting score"), invalid_message=_l("Enter the starting score as a whole number."),
-        validators=[Optional()])
+        validators=[Optional(), NumberRange(-10000, 10000)])
 
     def after_player(self) -> int | None:
         return None if self.after.data == FIRST_SEAT else int(self.after.data)
@@ -42,7 +44,8 @@ class JoinForm(FlaskForm):
     def validate_after(self, field) -> None:
         from wtforms.validators import ValidationError
 
-        if field.data != FIRST_SEAT and not (field.data or "").isdigit():
+        # ASCII digits only: int() refuses "²" and numbers of thousands of digits.
+        if field.data != FIRST_SEAT and not re.fullmatch(r"[0-9]{1,9}", field.data or ""):
             raise ValidationError(_l("Choose where the new player sits."))
 
 

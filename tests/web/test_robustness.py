@@ -1,0 +1,161 @@
+"""Careless and hostile input: every endpoint answers with a reason in place
+(422) or a plain 4xx, never a 500, stores nothing it refused, and never leaves
+a game that can no longer be shown."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Change, Game
+
+HTMX = {"HX-Request": "true"}
+#: Too many digits for WTForms' NumberRange (it compares through a float).
+HUGE = "9" * 400
+
+
+def post(table, path, headers=None, **data):
+    return table.client.post(table.url(path), data=data, headers=headers or {})
+
+
+def sheet_json(table):
+    return json.loads(table.client.get(table.url("/export.json")).get_data(as_text=True))
+
+
+def change_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(Change))
+
+
+def refused(response, message: str) -> None:
+    assert response.status_code == 422, response.status_code
+    assert message in response.get_data(as_text=True)
+
+
+# -- numbers beyond any range ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "path, data, message",
+    [
+        ("/round/1/bid", {"seat": "1", "bid": HUGE}, "Enter a bid as a whole number"),
+        ("/round/1/bid", {"seat": "1", "bid": "-" + HUGE}, "Enter a bid as a whole number"),
+        ("/round/1/tricks", {"seat": "1", "tricks": HUGE}, "Enter the tricks as a whole number"),
+        ("/adjust", {"player": "1", "points": HUGE, "reason": "x"},
+         "Enter the points as a whole number"),
+        ("/schedule/rebuild", {"shape": "up", "peak": HUGE}, "Enter a whole number of cards"),
+        ("/players/join", {"name": "Fay", "after": "1", "start_rule": "number",
+                           "start_number": HUGE}, "Enter the starting score as a whole number"),
+        ("/players/join", {"name": "Fay", "after": "1", "start_rule": "number",
+                           "start_number": "10001"}, "between -10000 and 10000"),
+    ],
+)
+def test_a_number_with_hundreds_of_digits_is_refused_with_the_fields_message(
+        table, app, path, data, message):
+    table.start()
+    refused(post(table, path, **data), message)
+    assert change_count(app) == 0
+
+
+def test_a_huge_number_in_a_tap_on_the_hand_recorder_is_refused(table):
+    table.start()
+    table.trump(1, "H")
+    response = post(table, "/round/1/hand/card", card="AS", at=HUGE)
+    refused(response, "The screen is out of date")
+
+
+@pytest.mark.parametrize("field", ["start", "peak", "hook_min_cards"])
+def test_set_up_refuses_a_huge_hand_size_in_place(client, field):
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "first_dealer": "0",
+            "action": "start", "hook": "always", field: HUGE}
+    response = client.post("/new", data=data)
+    assert response.status_code == 422
+    assert 'value="Ann"' in response.get_data(as_text=True)
+
+
+# -- digits that are not ASCII, and numbers too long to read -------------------------
+
+
+@pytest.mark.parametrize("dealer", ["²", "9" * 5000])
+def test_set_up_refuses_a_first_dealer_that_is_not_a_player(client, dealer):
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames",
+            "first_dealer": dealer, "action": "start"}
+    refused(client.post("/new", data=data), "Choose the first dealer among the players")
+
+
+@pytest.mark.parametrize("action", ["remove-²", "up-" + "9" * 5000])
+def test_set_up_refuses_a_rearranging_button_for_no_player(client, action):
+    data = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "preset": "cardgames",
+            "action": action}
+    assert client.post("/new", data=data).status_code == 400
+
+
+def test_the_schedule_preview_reads_a_custom_list_of_huge_numbers_without_failing(client):
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "shape": "custom",
+            "custom": "9" * 5000}
+    for response in (client.post("/new/preview", data=data, headers=HTMX),
+                     client.post("/new", data=dict(data, action="preview"))):
+        assert response.status_code == 200
+        assert "at most" in response.get_data(as_text=True)
+
+
+def test_the_schedule_preview_names_an_unknown_scoring_instead_of_failing(client):
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "scoring": "golf"}
+    response = client.post("/new/preview", data=data, headers=HTMX)
+    assert response.status_code == 200
+    assert "These rules do not fit together" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("after", ["²", "9" * 5000])
+def test_a_newcomer_seated_after_no_one_is_refused(table, app, after):
+    table.start()
+    refused(post(table, "/players/join", name="Fay", after=after, start_rule="zero"),
+            "Choose where the new player sits")
+    assert change_count(app) == 0
+
+
+# -- players who are not at the table ---------------------------------------------
+
+
+@pytest.mark.parametrize("player", ["9", "-1"])
+def test_sitting_out_a_player_who_does_not_exist_is_refused(table, app, player):
+    table.start()
+    refused(post(table, "/players/sit-out", player=player, round="1"),
+            "That player is not at the table")
+    assert change_count(app) == 0
+
+
+def test_a_leave_that_would_leave_a_later_round_with_one_player_is_refused(table, app):
+    """Cy sits out round 3 of a three-player game: Bob cannot leave then, or
+    round 3 would have Ann alone (and the game could no longer be shown)."""
+    table.start(names=("Ann", "Bob", "Cy"))
+    assert post(table, "/players/sit-out", player="2", round="3").status_code == 302
+    refused(post(table, "/players/leave", player="1"), "At least 2 players must play every round")
+    assert change_count(app) == 1
+    for path in ("/round/1", "/standings", "/history", "/players"):
+        assert table.client.get(table.url(path)).status_code == 200
+
+
+# -- a round inserted where a player joins or leaves -------------------------------
+
+
+def test_a_round_inserted_before_the_first_is_played_by_everyone(table):
+    table.start(names=("Ann", "Bob", "Cy"))
+    assert post(table, "/schedule/round", op="insert", round="1", cards="1").status_code == 302
+    rounds = sheet_json(table)["rounds"]
+    assert rounds[0]["cards"] == 1
+    assert rounds[0]["players"] == rounds[1]["players"] == ["Ann", "Bob", "Cy"]
+
+
+def test_a_round_inserted_where_a_player_leaves_is_played_without_them(table):
+    table.start(names=("Ann", "Bob", "Cy", "Di"))
+    table.play_round(1, [1, 2, 3, 0], 10, {1: 3, 2: 3, 3: 3, 0: 0}, {1: 3, 2: 3, 3: 3, 0: 1})
+    assert post(table, "/players/leave", player="3").status_code == 302
+    assert post(table, "/players/join", name="Eve", after="0", start_rule="zero").status_code == 302
+    assert post(table, "/schedule/round", op="insert", round="2", cards="1").status_code == 302
+    rounds = sheet_json(table)["rounds"]
+    assert rounds[1]["cards"] == 1
+    assert rounds[1]["players"] == ["Ann", "Eve", "Bob", "Cy"]
+    assert rounds[2]["players"] == ["Ann", "Eve", "Bob", "Cy"]
