@@ -96,6 +96,15 @@ def register_errorhandlers(app: Flask) -> None:
         db.session.rollback()
         return render_template("error.html", title=title, error=error), status
 
+    @app.errorhandler(400)
+    def bad_request(error):
+        # A tampered form (a language or a button the page never offers); a
+        # CSRF failure is a 400 too but has its own handler below.
+        return render_error(
+            error, _("The app did not understand that request. Go back, reload the page and "
+                     "try again."), 400
+        )
+
     @app.errorhandler(404)
     def not_found(error):
         return render_error(error, _("Not found"), 404)

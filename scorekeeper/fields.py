@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from wtforms import IntegerField
 
 #: No whole number the table enters comes near this; larger ones are refused as
@@ -11,6 +13,8 @@ LARGEST_WHOLE_NUMBER = 10**18
 #: WTForms' own message for a value that is not a number (its catalogue
 #: translates it; ours does not need to).
 NOT_A_NUMBER = "Not a valid integer value."
+#: The longest name a device signs its changes with (``Change.author``).
+AUTHOR_LENGTH = 40
 
 
 class WholeNumberField(IntegerField):
@@ -35,3 +39,13 @@ class WholeNumberField(IntegerField):
                 raise ValueError(self.gettext(NOT_A_NUMBER))
         except ValueError as error:
             raise ValueError(str(self.invalid_message) if self.invalid_message else str(error))
+
+
+def without_control_characters(value: str | None) -> str | None:
+    """A text field's value with control characters (NUL, escapes, line
+    breaks) taken out: nobody types them in a name or a reason, and
+    PostgreSQL refuses to store a NUL at all. Used as a WTForms filter."""
+    if not value:
+        return value
+    return "".join(" " if char in "\t\r\n" else char for char in value
+                   if char in "\t\r\n" or unicodedata.category(char) != "Cc")

@@ -16,7 +16,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import Length, NumberRange, Optional
 
-from ..fields import WholeNumberField
+from ..fields import WholeNumberField, without_control_characters
 from ..sheet import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
 from ..describe import (
     BIDDING_NAMES,
@@ -52,7 +52,8 @@ def choices(names: dict) -> list[SelectChoice]:
 
 class SetupForm(FlaskForm):
     players = FieldList(
-        StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH)]),
+        StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH)],
+                    filters=[without_control_characters]),
         min_entries=4,
         max_entries=MAX_PLAYERS_TWO_DECKS,
     )

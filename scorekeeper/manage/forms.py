@@ -10,7 +10,7 @@ from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..describe import SHAPE_NAMES
-from ..fields import WholeNumberField
+from ..fields import AUTHOR_LENGTH, WholeNumberField, without_control_characters
 from ..rules import SCORING_PRESETS
 
 START_RULE_NAMES = {
@@ -29,7 +29,8 @@ def player_field(label=_l("Player")):
 
 class JoinForm(FlaskForm):
     name = StringField(_l("Name"), validators=[
-        InputRequired(_l("Enter the new player's name.")), Length(max=40)])
+        InputRequired(_l("Enter the new player's name.")), Length(max=40)],
+        filters=[without_control_characters])
     after = SelectField(_l("Sits after"), validate_choice=False)
     start_rule = SelectField(
         _l("Starting score"),
@@ -97,7 +98,7 @@ class AdjustForm(FlaskForm):
                     NumberRange(-10000, 10000)])
     reason = StringField(_l("Reason"), validators=[
         InputRequired(_l("Say why: the reason is shown in the grid and the export.")),
-        Length(max=80)])
+        Length(max=80)], filters=[without_control_characters])
 
 
 class ScoringForm(FlaskForm):
@@ -105,4 +106,5 @@ class ScoringForm(FlaskForm):
 
 
 class AuthorForm(FlaskForm):
-    name = StringField(_l("Your name on this device"), validators=[Length(max=40)])
+    name = StringField(_l("Your name on this device"), validators=[Length(max=AUTHOR_LENGTH)],
+                       filters=[without_control_characters])

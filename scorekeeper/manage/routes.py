@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from .. import services
 from ..models import Game
+from ..play.routes import author
 from ..rules import SCORING_PRESETS, RulesError, ScheduleSpec, find_scoring, round_sizes
 from ..sheet import Sheet, SheetError
 from .forms import (
@@ -32,10 +33,6 @@ bp = Blueprint("manage", __name__, url_prefix="/g/<gid>")
 
 #: A year: how long a device remembers the name its owner gave.
 AUTHOR_COOKIE_AGE = 365 * 24 * 3600
-
-
-def author() -> str | None:
-    return request.cookies.get("author") or None
 
 
 def first_error(form) -> str:

@@ -22,6 +22,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from .. import services
+from ..fields import AUTHOR_LENGTH, without_control_characters
 from ..models import Game
 from ..sheet import Sheet, SheetError
 from . import export
@@ -43,8 +44,13 @@ def is_htmx() -> bool:
 
 
 def author() -> str | None:
-    """The name this device gave for the person entering, if any."""
-    return request.cookies.get("author") or None
+    """The name this device gave for the person entering, if any.
+
+    The cookie is the device's to change: it is tidied and cut to what a
+    change stores, so that no cookie can make a write fail.
+    """
+    name = " ".join((without_control_characters(request.cookies.get("author")) or "").split())
+    return name[:AUTHOR_LENGTH] or None
 
 
 def vary(response: Response) -> Response:

@@ -87,3 +87,17 @@ def test_a_game_is_played_corrected_and_exported_on_postgresql(client, table):
     page = pg_client.get(table.url("/standings")).get_data(as_text=True)
     assert "Õie" in page and "Round 1 corrected" in pg_client.get(table.url("/history")).get_data(as_text=True)
     assert pg_client.get(table.url("/round/1")).status_code == 200
+
+
+def test_text_postgresql_would_refuse_never_reaches_it(client, table):
+    """A NUL in a name or a reason, or an author cookie longer than a change
+    stores, made PostgreSQL refuse the write (a 500)."""
+    pg_client = client
+    table.start(names=("A\x00nn", "Bob", "Cy", "Di"))
+    pg_client.set_cookie("author", "A" * 300)
+    assert table.bid(1, 1, 2).status_code == 302
+    response = pg_client.post(table.url("/adjust"), data={"player": "1", "points": "2",
+                                                          "reason": "x\x00y"})
+    assert response.status_code == 302
+    page = pg_client.get(table.url("/history")).get_data(as_text=True)
+    assert "Bob +2 points: xy" in page and "A" * 40 in page and "A" * 41 not in page

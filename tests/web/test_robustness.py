@@ -159,3 +159,56 @@ def test_a_round_inserted_where_a_player_leaves_is_played_without_them(table):
     assert rounds[1]["cards"] == 1
     assert rounds[1]["players"] == ["Ann", "Eve", "Bob", "Cy"]
     assert rounds[2]["players"] == ["Ann", "Eve", "Bob", "Cy"]
+
+
+# -- cookies and text the device controls ----------------------------------------
+
+
+def stored_authors(app) -> list:
+    with app.app_context():
+        return db.session.scalars(db.select(Change.author).order_by(Change.seq)).all()
+
+
+@pytest.mark.parametrize("cookie, stored", [
+    ("A" * 300, "A" * 40),          # longer than a change stores (PostgreSQL refused it)
+    ("  Ann \t K ", "Ann K"),
+    ("\x01\x7f", None),
+])
+def test_the_author_cookie_is_tidied_and_cut_to_what_a_change_stores(table, app, cookie, stored):
+    table.start()
+    table.client.set_cookie("author", cookie)
+    assert table.bid(1, 1, 2).status_code == 302
+    assert post(table, "/adjust", player="1", points="2", reason="x").status_code == 302
+    table.trump(1, "H")
+    assert post(table, "/round/1/hand/card", card="AS").status_code == 302
+    assert stored_authors(app) == [stored, stored, stored]
+
+
+def test_control_characters_are_taken_out_of_names_and_reasons(table, app):
+    table.start(names=("An\x00n", "Bob", "C\x1by", "Di"))
+    assert post(table, "/players/join", name="F\x00ay\n", after="1",
+                start_rule="zero").status_code == 302
+    assert post(table, "/adjust", player="1", points="2", reason="late\x00\r\nagain").status_code == 302
+    data = sheet_json(table)
+    assert data["players"] == ["Ann", "Bob", "Cy", "Di", "Fay"]
+    assert data["adjustments"][0]["reason"] == "late  again"
+
+
+def test_a_name_of_control_characters_only_counts_as_blank(table):
+    table.start()
+    refused(post(table, "/players/join", name="\x00\x01", after="1", start_rule="zero"),
+            "Enter the new player")
+
+
+@pytest.mark.parametrize("lang, title", [
+    ("en", "The app did not understand that request"),
+    ("pl", "Aplikacja nie zrozumiała tego żądania"),
+    ("et", "Rakendus ei saanud sellest päringust aru"),
+])
+def test_a_tampered_form_gets_a_page_in_the_devices_language(client, lang, title):
+    client.set_cookie("lang", lang)
+    for response in (client.post("/language", data={"lang": "xx"}),
+                     client.post("/new", data={"action": "frobnicate"})):
+        assert response.status_code == 400
+        page = response.get_data(as_text=True)
+        assert f'<html lang="{lang}">' in page and title in page
