@@ -30,7 +30,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from . import services
@@ -617,8 +617,9 @@ def apply_replay(game: Game, number: int, author: str | None = None) -> Sheet:
                        for p in rnd.order if rnd.tricks.get(p) != won[p]]
             if not changes:
                 raise HandError(_l("The round already has the replayed tricks."))
-        seq = (db.session.scalar(
-            select(func.max(Change.seq)).where(Change.game_id == game.id)) or 0)
+        # Numbered after the changes the checks above saw: when another phone
+        # wrote since, the numbers collide and the checks run again.
+        seq = sheet.version
         for fields in changes:
             seq += 1
             db.session.add(Change(game_id=game.id, seq=seq, author=author, **fields))

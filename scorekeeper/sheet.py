@@ -586,9 +586,13 @@ class Sheet:
                 raise SheetError(_l("Only rounds not yet begun can change."))
             for offset, cards in enumerate(op["cards"]):
                 self.check_round_size(first + offset, cards)
+            if list(op["cards"]) == [rnd.cards for rnd in self.rounds[first - 1:]]:
+                raise SheetError(_l("That changes nothing in the schedule."))
             return
         number = op.get("round")
         last = len(self.rounds) + (1 if kind == "insert" else 0)
+        if first > last:
+            raise SheetError(_l("Only rounds not yet begun can change."))
         if not isinstance(number, int) or not first <= number <= last:
             raise SheetError(
                 _l("Only rounds not yet begun can change: choose a round from %(first)s "
@@ -598,6 +602,8 @@ class Sheet:
             raise SheetError(_l("A game needs at least one round."))
         if kind in ("insert", "set"):
             self.check_round_size(number, op.get("cards"))
+        if kind == "set" and op["cards"] == self.rounds[number - 1].cards:
+            raise SheetError(_l("That changes nothing in the schedule."))
 
     def check_round_size(self, number: int, cards: Any) -> None:
         """A hand size the deck can deal to the players of round ``number``."""

@@ -537,3 +537,40 @@ def test_deleting_a_game_deletes_its_recorded_hands(table, client, app):
     assert client.post(table.url("/delete")).status_code == 302
     with app.app_context():
         assert HandEvent.query.count() == 0
+
+
+def test_applying_while_another_phone_closes_the_round_is_checked_again(table, client, app,
+                                                                       monkeypatch):
+    """Phone A applies the replayed tricks to the round being played; phone B
+    closes the round between A reading the game and A writing. A's tricks must
+    not slip into the closed round uncorrected: A sees the closed round and
+    stores a correction instead."""
+    from scorekeeper import hands
+
+    start(table)
+    table.trump(1, "H")
+    for seat in ORDER:
+        table.bid(1, seat, BIDS[seat])
+    for seat in ORDER:
+        table.tricks(1, seat, WRITTEN[seat])
+    play(table, CARDS)
+    load_hand = hands.load_hand
+    other_phone = app.test_client()
+    calls = []
+
+    def load_then_other_phone_closes(game, number):
+        """The page loads the hand, then apply_replay does: B closes in between
+        apply_replay's reading and its writing."""
+        hand = load_hand(game, number)
+        calls.append(number)
+        if len(calls) == 2:
+            assert other_phone.post(table.url("/round/1/close")).status_code == 302
+        return hand
+
+    monkeypatch.setattr(hands, "load_hand", load_then_other_phone_closes)
+    response = client.post(hand_url(table, 1, "/apply"))
+    assert response.status_code == 302
+    with app.app_context():
+        kinds = [c.kind for c in Change.query.order_by(Change.seq)][-2:]
+    assert kinds == ["close", "correct"]
+    assert totals(client, table) == {"Ann": 11, "Bob": 11, "Cy": 11, "Di": 0}

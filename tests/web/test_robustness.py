@@ -212,3 +212,28 @@ def test_a_tampered_form_gets_a_page_in_the_devices_language(client, lang, title
         assert response.status_code == 400
         page = response.get_data(as_text=True)
         assert f'<html lang="{lang}">' in page and title in page
+
+
+# -- schedule changes that change nothing, or nothing that can change ---------------
+
+
+def test_a_double_submit_of_fitting_the_schedule_is_refused_the_second_time(table, app):
+    """The first tap lowers the rounds; a second (a double tap) would store a
+    change that changes nothing, and an undo would then take back nothing."""
+    table.start(names=("Ann", "Bob", "Cy", "Di"), preset="estonian")  # 1..13 cards
+    post(table, "/players/join", name="Eve", after="3", start_rule="zero")
+    assert post(table, "/schedule/fit").status_code == 302
+    count = change_count(app)
+    refused(post(table, "/schedule/fit"), "That changes nothing in the schedule")
+    refused(post(table, "/schedule/round", op="set", round="2", cards="2"),
+            "That changes nothing in the schedule")
+    assert change_count(app) == count
+
+
+def test_changing_a_round_of_a_game_whose_rounds_have_all_begun_says_so_plainly(table):
+    table.start(names=("Ann", "Bob"), preset="planowanie", shape="custom", custom="1")
+    table.play_round(1, [1, 0], 1, {1: 1, 0: 1}, {1: 1, 0: 0}, trump="none")
+    for op in ("set", "remove"):
+        response = post(table, "/schedule/round", op=op, round="1", cards="2")
+        refused(response, "Only rounds not yet begun can change.")
+        assert "from 2 to 1" not in response.get_data(as_text=True)
