@@ -494,6 +494,7 @@ def append(game: Game, number: int, build: Build, author: str | None = None,
             db.session.commit()
         except IntegrityError:
             db.session.rollback()
+            services.check_still_there(game)
             continue
         # Hand events change nothing on the sheet: fold the new events onto it.
         return fold(game, hand.sheet, number, hand.events + new)
@@ -627,6 +628,7 @@ def apply_replay(game: Game, number: int, author: str | None = None) -> Sheet:
             db.session.commit()
         except IntegrityError:
             db.session.rollback()
+            services.check_still_there(game)
             db.session.expire(game)
             continue
         db.session.expire(game, ["changes"])

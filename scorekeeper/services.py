@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from flask import abort
 from flask_babel import lazy_gettext as _l
-from sqlalchemy import select
+from sqlalchemy import inspect, select
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
@@ -32,6 +33,17 @@ def get_game(public_id: str) -> Game:
     :raise 404: when there is no such game.
     """
     return db.first_or_404(select(Game).where(Game.public_id == public_id))
+
+
+def check_still_there(game: Game) -> None:
+    """After a write that failed: stop when another phone has deleted the game
+    meanwhile (its changes then fail on the foreign key, again and again).
+
+    :raise 404: when the game is gone.
+    """
+    game_id = inspect(game).identity[0]  # the instance may be expired: no refresh
+    if db.session.scalar(select(Game.id).where(Game.id == game_id)) is None:
+        abort(404)
 
 
 def ruleset_of(game: Game) -> Ruleset:
@@ -88,6 +100,7 @@ def record(
             db.session.commit()
         except IntegrityError:  # another phone stored change number ``seq`` first
             db.session.rollback()
+            check_still_there(game)
             continue
         return load_sheet(game, changes=[*changes, change])
     raise SheetError(_l("Another phone is entering for this game at the same moment; try again."))

@@ -237,3 +237,42 @@ def test_changing_a_round_of_a_game_whose_rounds_have_all_begun_says_so_plainly(
         response = post(table, "/schedule/round", op=op, round="1", cards="2")
         refused(response, "Only rounds not yet begun can change.")
         assert "from 2 to 1" not in response.get_data(as_text=True)
+
+
+# -- a game deleted by another phone mid-request ------------------------------------
+
+
+@pytest.mark.parametrize("path, data", [
+    ("/round/1/bid", {"seat": "1", "bid": "2"}),
+    ("/round/1/hand/card", {"card": "AS"}),
+])
+def test_an_entry_on_a_game_another_phone_deletes_meanwhile_gets_not_found(
+        table, app, monkeypatch, path, data):
+    """Phone B deletes the game after phone A read it and before A's write: A's
+    write fails on the foreign key; the answer is 404, not a 500."""
+    from scorekeeper import hands, services
+
+    other_phone = app.test_client()
+    deleted = []
+
+    def deleting(load):
+        def load_then_other_phone_deletes(*args, **kwargs):
+            result = load(*args, **kwargs)
+            if not deleted:
+                deleted.append(True)
+                assert other_phone.post(f"/g/{table.gid}/delete").status_code == 302
+            return result
+        return load_then_other_phone_deletes
+
+    app.config["TESTING"] = False  # answer as in production, not by raising
+    for headers in ({}, HTMX):
+        table.start()
+        table.trump(1, "H")
+        deleted.clear()
+        with monkeypatch.context() as patch:
+            patch.setattr(services, "load_changes", deleting(services.load_changes))
+            patch.setattr(hands, "events_of", deleting(hands.events_of))
+            response = post(table, path, headers=headers, **data)
+        assert deleted and response.status_code == 404, response.get_data(as_text=True)[-1500:]
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Game)) == 0
