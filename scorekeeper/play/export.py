@@ -20,6 +20,31 @@ def filename(game: Game, extension: str) -> str:
     return f"ohhell-{game.created_at:%Y-%m-%d}-{names[:60]}.{extension}"
 
 
+#: A spreadsheet reads a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """Text that a spreadsheet would run as a formula, quoted as plain text.
+
+    Names and reasons come from the table; a name such as ``=HYPERLINK(...)``
+    must stay a name in the export. Numbers are left as they are.
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+class SheetWriter:
+    """A CSV writer whose every text cell is :func:`spreadsheet_safe`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out, lineterminator="\r\n")
+
+    def writerow(self, row: list) -> None:
+        self.writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
 def csv_header() -> list[str]:
     return [
         _("Round"), _("Cards"), _("Dealer"), _("Trump"), _("Player"), _("Bid"),
@@ -35,7 +60,7 @@ def game_csv(game: Game, sheet: Sheet) -> str:
     UTF-8 (names with Polish and Estonian letters stay intact).
     """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = SheetWriter(out)
     writer.writerow(csv_header())
     totals = dict.fromkeys(sheet.players, 0)
 

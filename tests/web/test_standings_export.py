@@ -110,3 +110,11 @@ def test_lowest_total_wins_under_progressive_misses(table, client):
     data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
     assert [(s["player"], s["total"], s["rank"]) for s in data["standings"]] == [
         ("Ann", 0, 1), ("Cy", 1, 2), ("Di", 1, 2), ("Bob", 3, 4)]
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(table, client):
+    table.start(names=("=HYPERLINK(\"http://x\")", "+Bob", "-Cy", "@Di"))
+    table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    assert [row["Player"] for row in rows] == ["'+Bob", "'-Cy", "'@Di", "'=HYPERLINK(\"http://x\")"]
+    assert rows[3]["Points"] == "2" and ["Players", "'=HYPERLINK(\"http://x\")", "'+Bob", "'-Cy", "'@Di"] in tail
