@@ -135,14 +135,18 @@ class RoundFacts:
 
     trump: str | None = None
     trump_chosen: bool = False
+    #: Whether the table entered the trump (rather than the rules setting it):
+    #: the cards have been dealt.
+    trump_entered: bool = False
     bids: dict[int, int] = field(default_factory=dict)
     tricks: dict[int, int] = field(default_factory=dict)
     closed: bool = False
 
     @property
     def is_started(self) -> bool:
-        """Whether anything but the trump has been entered."""
-        return bool(self.bids or self.tricks or self.closed)
+        """Whether anything has been entered: the round has been dealt, so its
+        players and its card count can no longer change."""
+        return bool(self.trump_entered or self.bids or self.tricks or self.closed)
 
 
 @dataclass(kw_only=True)
@@ -661,7 +665,7 @@ class _Fold:
 
     def apply_trump(self, change: ChangeLike) -> None:
         facts = self.facts_of(change.round)
-        facts.trump, facts.trump_chosen = change.value, True
+        facts.trump, facts.trump_chosen, facts.trump_entered = change.value, True, True
 
     def apply_bid(self, change: ChangeLike) -> None:
         self.facts_of(change.round).bids[change.seat] = change.value
@@ -674,7 +678,7 @@ class _Fold:
 
     def apply_correct(self, change: ChangeLike) -> None:
         facts = self.facts_of(change.round)
-        facts.trump, facts.trump_chosen = change.value["trump"], True
+        facts.trump, facts.trump_chosen, facts.trump_entered = change.value["trump"], True, True
         facts.bids = {int(seat): bid for seat, bid in change.value["bids"].items()}
         facts.tricks = {int(seat): taken for seat, taken in change.value["tricks"].items()}
 
@@ -771,8 +775,8 @@ class _Fold:
                 rnd.trump, rnd.trump_chosen = default_trump, True
             facts = self.facts.get(number)
             if facts is not None:
-                if facts.trump_chosen:
-                    rnd.trump, rnd.trump_chosen = facts.trump, True
+                if facts.trump_entered:
+                    rnd.trump, rnd.trump_chosen, rnd.trump_entered = facts.trump, True, True
                 rnd.bids, rnd.tricks, rnd.closed = dict(facts.bids), dict(facts.tricks), facts.closed
             rounds.append(rnd)
         return rounds

@@ -251,3 +251,13 @@ def test_replaying_the_history_from_its_first_entry_gives_the_stored_standings(g
         assert len(sheet.history) == len(changes)
         replayed = {sheet.name(s.player): s.total for s in sheet.standings}
     assert replayed == stored
+
+
+def test_a_round_whose_trump_was_turned_has_begun_for_roster_and_schedule(game):
+    game.trump(1, "S")  # the cards are dealt: round 1 can no longer change
+    response = post(game, "/schedule/round", op="set", round="1", cards="2")
+    assert response.status_code == 422 and "Only rounds not yet begun can change" in response.get_data(as_text=True)
+    post(game, "/players/join", name="Fay", after="0", start_rule="zero")
+    rounds = sheet_json(game)["rounds"]
+    assert "Fay" not in rounds[0]["players"] and "Fay" in rounds[1]["players"]
+    assert rounds[0]["trump"] == "S"
