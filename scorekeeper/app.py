@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, render_template, request
+from flask import Flask, make_response, render_template, request
 from flask_babel import gettext as _
 
 from . import config
@@ -111,9 +111,13 @@ def register_errorhandlers(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error):
-        return render_error(
+        response = make_response(render_error(
             error, _("This page has expired. Go back, reload it and try again."), 400
-        )
+        ))
+        if request.headers.get("HX-Request") == "true":
+            # htmx swaps no 400: reload the page instead, which brings a fresh token.
+            response.headers["HX-Refresh"] = "true"
+        return response
 
     @app.errorhandler(405)
     def method_not_allowed(error):

@@ -69,7 +69,8 @@ def test_every_form_needs_the_csrf_token_htmx_included(tmp_path):
     assert response.status_code == 302
     gid = response.headers["Location"].split("/")[2]
     bid = {"seat": 1, "bid": 1}
-    assert client.post(f"/g/{gid}/round/1/bid", data=bid, headers={"HX-Request": "true"}).status_code == 400
+    refused = client.post(f"/g/{gid}/round/1/bid", data=bid, headers={"HX-Request": "true"})
+    assert refused.status_code == 400 and refused.headers["HX-Refresh"] == "true"
     assert "This page has expired" in client.post(f"/g/{gid}/round/1/bid", data=bid).get_data(as_text=True)
     ok = client.post(f"/g/{gid}/round/1/bid", data=bid, headers={"HX-Request": "true", "X-CSRFToken": token})
     assert ok.status_code == 200
