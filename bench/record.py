@@ -59,6 +59,21 @@ def hand_cards(tricks: int, players: int) -> list[str]:
     return out
 
 
+def tap_hands(client, table, gid: str, number: int, cards: list[str], hands: int):
+    """Record ``hands`` whole hands of round ``number`` card by card, starting
+    over after each; return the timing of every tap and the fragment sizes."""
+    url = f"/g/{gid}/round/{number}/hand/card"
+    timings, sizes = [], []
+    for _hand in range(hands):
+        for at, card in enumerate(cards):
+            timing, size = post_card(client, url, card, at)
+            timings.append(timing)
+            if size:
+                sizes.append(size)
+        table.post(gid, f"/round/{number}/hand/restart")
+    return timings, sizes
+
+
 def post_card(client, url: str, card: str, at: int):
     start, cpu = time.perf_counter(), time.process_time()
     response = client.post(url, data={"card": card, "at": at}, headers=HTMX)
@@ -101,29 +116,15 @@ def main() -> int:
 
         # (b) whole hands, card by card, starting over between hands.
         table.post(gid, f"/round/{TAP_ROUND}/hand/restart")
-        whole, whole_sizes = [], []
-        for _hand in range(HANDS):
-            for at, card in enumerate(cards):
-                timing, size = post_card(client, url, card, at)
-                whole.append(timing)
-                if size:
-                    whole_sizes.append(size)
-            table.post(gid, f"/round/{TAP_ROUND}/hand/restart")
+        whole, whole_sizes = tap_hands(client, table, gid, TAP_ROUND, cards, HANDS)
         with app.app_context():
             events = db.session.scalar(db.select(db.func.count(HandEvent.id)))
 
         # (c) the biggest hand, in a closed round.
         big_round = SCHEDULE.index(max(SCHEDULE)) + 1
         big = hand_cards(max(SCHEDULE), len(NAMES))
-        big_url = f"/g/{gid}/round/{big_round}/hand/card"
-        biggest = []
-        for _hand in range(BIG_HANDS):
-            for at, card in enumerate(big):
-                timing, size = post_card(client, big_url, card, at)
-                biggest.append(timing)
-                if size:
-                    whole_sizes.append(size)
-            table.post(gid, f"/round/{big_round}/hand/restart")
+        biggest, big_sizes = tap_hands(client, table, gid, big_round, big, BIG_HANDS)
+        whole_sizes += big_sizes
         with app.app_context():
             db.session.remove()
             db.engine.dispose()
