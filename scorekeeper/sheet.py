@@ -255,7 +255,7 @@ class Sheet:
 
     # -- players -----------------------------------------------------------
 
-    @property
+    @cached_property
     def players(self) -> dict[int, str]:
         """Each player's name by id (starters first, then newcomers)."""
         return {pid: m.name for pid, m in self.members.items()}
