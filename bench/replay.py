@@ -3,7 +3,7 @@
 Run ``python bench/replay.py`` from the repository root. It builds a fixed,
 seeded set of random deals played out legally (4 players x 13 cards and
 7 players x 7 cards), parses them as hand records (timed separately), then
-replays every record through :func:`scorekeeper.rules.replay.replay`, the same
+replays every record through :func:`scorekeeper.rules.replaying.replay`, the same
 path the command line uses, with the hands given: every card is checked
 against its player's hand (not-in-hand, played-twice, follow suit), every
 trick's winner and the tricks won are computed. It prints hands per second
@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorekeeper.rules.cards import Card, full_deck  # noqa: E402
 from scorekeeper.rules.play import legal_cards, trick_winner  # noqa: E402
-from scorekeeper.rules.records import parse_record, replay  # noqa: E402
+from scorekeeper.rules.records import parse_record  # noqa: E402
+from scorekeeper.rules.replaying import replay  # noqa: E402
 
 SEED = 20261130
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]

@@ -1,10 +1,24 @@
 """The Oh Hell rules engine: pure Python, standard library only.
 
-See RULES.md for the rules. Everything public is importable from here.
+See docs/rules.md for the rules. Everything public is importable from here.
+The modules, each importing only those above it:
+
+- ``errors``: the errors, each with a ``kind`` and ``details``.
+- ``cards``: cards, suits and ranks.
+- ``options``: the value types of the rule options (``HookRule``, ``ScheduleSpec``, ...).
+- ``bidding``: the hook rule and the checks of bids and trick counts.
+- ``scoring``: scoring systems and the points of one round.
+- ``standings``: a whole game's totals and standings.
+- ``ruleset``: the whole ruleset, to and from JSON.
+- ``seats``, ``schedule``, ``presets``: turn order, round schedules, named presets.
+- ``play``: who wins a trick, which cards may be played.
+- ``playout``: playing a round out and finding every broken rule.
+- ``deal``: recording a round live, card by card.
+- ``records``, ``replaying``: hand records, read and written; replaying one.
+- ``replay``: the command line (``python -m scorekeeper.rules.replay``).
 """
 
 from .bidding import (
-    BIDDING_STYLES,
     allowed_bids,
     check_bid,
     check_tricks,
@@ -12,6 +26,7 @@ from .bidding import (
     hook_applies,
 )
 from .cards import RANK_LETTERS, Card, Suit, full_deck, parse_card, parse_rank, parse_suit
+from .deal import Deal
 from .errors import (
     InvalidBid,
     InvalidCard,
@@ -24,34 +39,27 @@ from .errors import (
     RulesError,
     UnknownPreset,
 )
-from .play import Deal, Trick, Violation, legal_cards, trick_winner
-from .presets import PRESETS, Preset, find_preset
-from .records import HandRecord, ReplayResult, parse_record, record_to_dict, replay
-from .ruleset import (
+from .options import (
+    BIDDING_STYLES,
     HOOK_MODES,
     IDENTICAL_CARDS,
     NO_CARD_LEFT_RULES,
     SHAPES,
     TRUMP_METHODS,
     HookRule,
-    Ruleset,
     ScheduleSpec,
     TrumpRule,
 )
+from .play import Trick, legal_cards, trick_winner
+from .playout import Violation
+from .presets import PRESETS, Preset, find_preset
+from .records import HandRecord, parse_record, record_to_dict
+from .replaying import ReplayResult, replay
+from .ruleset import Ruleset
 from .schedule import RoundPlan, max_hand, plan_round, plan_rounds, round_sizes, validate_round_sizes
-from .scoring import (
-    SCORING_PRESETS,
-    GameScore,
-    RoundResult,
-    Scoring,
-    Standing,
-    find_scoring,
-    score_game,
-    score_hand,
-    score_round,
-    standings,
-)
+from .scoring import SCORING_PRESETS, Scoring, find_scoring, score_round
 from .seats import bidding_order, dealer_for_round, dealers_for_rounds, first_leader, next_seat
+from .standings import GameScore, RoundResult, Standing, score_game, standings
 
 __all__ = [
     # cards
@@ -84,7 +92,7 @@ __all__ = [
     "MalformedRecord",
     "RulesError",
     "UnknownPreset",
-    # ruleset
+    # options and ruleset
     "HOOK_MODES",
     "IDENTICAL_CARDS",
     "NO_CARD_LEFT_RULES",
@@ -114,7 +122,7 @@ __all__ = [
     "check_tricks",
     "forbidden_bid",
     "hook_applies",
-    # scoring
+    # scoring and standings
     "SCORING_PRESETS",
     "GameScore",
     "RoundResult",
@@ -122,7 +130,6 @@ __all__ = [
     "Standing",
     "find_scoring",
     "score_game",
-    "score_hand",
     "score_round",
     "standings",
     # presets

@@ -1,4 +1,4 @@
-"""Bids and trick counts: the hook rule and the range checks (RULES.md section 5).
+"""Bids and trick counts: the hook rule and the range checks (docs/rules.md section 5).
 
 The hook rule (also "screw the dealer"): the last bidder may not bid the number
 that makes the bids add up to the tricks in the round, so at least one player
@@ -15,18 +15,14 @@ scorekeeper.rules.errors.InvalidBid: The dealer may not bid 2: the bids would to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Final
 
 from .errors import InvalidBid, InvalidTricks
-
-if TYPE_CHECKING:
-    from .ruleset import HookRule
+from .options import BIDDING_STYLES, SIMULTANEOUS, HookRule
 
 __all__ = [
-    "BIDDING_STYLES",
-    "BiddingStyle",
-    "IN_TURN",
-    "SIMULTANEOUS",
+    "BID_KINDS",
+    "TRICKS_KINDS",
     "allowed_bids",
     "check_bid",
     "check_tricks",
@@ -34,15 +30,14 @@ __all__ = [
     "hook_applies",
 ]
 
-BiddingStyle = Literal["in-turn", "simultaneous"]
+BID_KINDS: Final = ("bad-cards", "bid-not-whole", "bid-out-of-range", "forbidden-bid")
+"""The ``kind`` of every :class:`InvalidBid` that :func:`check_bid` and
+:func:`allowed_bids` raise."""
 
-IN_TURN: Final = "in-turn"
-"""Players bid one after another from the dealer's left; the dealer bids last."""
-
-SIMULTANEOUS: Final = "simultaneous"
-"""Everyone shows their bid at once [ET-full]; there is no last bidder."""
-
-BIDDING_STYLES: Final[tuple[BiddingStyle, ...]] = (IN_TURN, SIMULTANEOUS)
+TRICKS_KINDS: Final = (
+    "bad-cards", "no-tricks", "tricks-not-whole", "tricks-out-of-range", "tricks-total"
+)
+"""The ``kind`` of every :class:`InvalidTricks` that :func:`check_tricks` raises."""
 
 
 def _tricks_word(n: int) -> str:
@@ -51,7 +46,10 @@ def _tricks_word(n: int) -> str:
 
 def _check_cards(cards: int, error: type[InvalidBid] | type[InvalidTricks]) -> None:
     if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
-        raise error(f"A round deals at least 1 card to each player, not {cards!r}.")
+        raise error(
+            f"A round deals at least 1 card to each player, not {cards!r}.",
+            kind="bad-cards", cards=cards,
+        )
 
 
 def forbidden_bid(cards: int, earlier_bids: Sequence[int]) -> int | None:
@@ -81,7 +79,7 @@ def hook_applies(hook: HookRule, *, bidding: str, cards: int, is_final_round: bo
     in every round but the last [EN-traditional], ``"from-cards"`` in rounds of
     at least ``hook.min_cards`` cards.
 
-    >>> from scorekeeper.rules.ruleset import HookRule
+    >>> from scorekeeper.rules.options import HookRule
     >>> hook_applies(HookRule("on"), bidding="in-turn", cards=5, is_final_round=False)
     True
     >>> hook_applies(HookRule("on"), bidding="simultaneous", cards=5, is_final_round=False)
@@ -122,6 +120,10 @@ def check_bid(
     A bid is a whole number from 0 to ``cards`` (nobody may pass). When the hook
     rule is active, the last bidder may not bid :func:`forbidden_bid`.
 
+    The error's ``kind`` (one of :data:`BID_KINDS`) and ``details`` let a caller
+    word it again: ``"bad-cards"`` with ``cards``; ``"bid-not-whole"``,
+    ``"bid-out-of-range"`` and ``"forbidden-bid"`` with ``bid`` and ``cards``.
+
     >>> check_bid(1, cards=10, earlier_bids=[3, 3, 3], is_last_bidder=True, hook_active=True)
     Traceback (most recent call last):
     ...
@@ -131,17 +133,28 @@ def check_bid(
     ...
     scorekeeper.rules.errors.InvalidBid: A bid must be between 0 and 5.
     >>> check_bid(2, cards=5, earlier_bids=[3, 1, 2], is_last_bidder=True, hook_active=True)
+    >>> try:
+    ...     check_bid(2, cards=4, earlier_bids=[1, 1], is_last_bidder=True, hook_active=True)
+    ... except InvalidBid as error:
+    ...     print(error.kind, error.details)
+    forbidden-bid {'bid': 2, 'cards': 4}
     """
     _check_cards(cards, InvalidBid)
     if isinstance(bid, bool) or not isinstance(bid, int):
-        raise InvalidBid(f"A bid must be a whole number between 0 and {cards}, not {bid!r}.")
+        raise InvalidBid(
+            f"A bid must be a whole number between 0 and {cards}, not {bid!r}.",
+            kind="bid-not-whole", bid=bid, cards=cards,
+        )
     if not 0 <= bid <= cards:
-        raise InvalidBid(f"A bid must be between 0 and {cards}.")
+        raise InvalidBid(
+            f"A bid must be between 0 and {cards}.", kind="bid-out-of-range", bid=bid, cards=cards
+        )
     if is_last_bidder and hook_active and bid == forbidden_bid(cards, earlier_bids):
         raise InvalidBid(
             f"The dealer may not bid {bid}: the bids would total {cards} for "
             f"{cards} {_tricks_word(cards)}. Under the hook rule at least one "
-            "player must miss; choose another bid."
+            "player must miss; choose another bid.",
+            kind="forbidden-bid", bid=bid, cards=cards,
         )
 
 
@@ -149,6 +162,9 @@ def allowed_bids(
     *, cards: int, earlier_bids: Sequence[int], is_last_bidder: bool, hook_active: bool
 ) -> list[int]:
     """List the bids :func:`check_bid` accepts, for a picker in the UI.
+
+    Raises :class:`InvalidBid` (kind ``"bad-cards"``, with ``cards``) for a
+    hand size that is not a whole number of at least 1.
 
     >>> allowed_bids(cards=3, earlier_bids=[1, 1], is_last_bidder=True, hook_active=True)
     [0, 2, 3]
@@ -170,27 +186,44 @@ def check_tricks(tricks: Sequence[int], cards: int) -> None:
     Each count is a whole number from 0 to ``cards``, and the counts add up to
     ``cards`` (every trick is won by someone).
 
+    The error's ``kind`` (one of :data:`TRICKS_KINDS`) and ``details``:
+    ``"bad-cards"`` with ``cards``; ``"no-tricks"``; ``"tricks-not-whole"`` and
+    ``"tricks-out-of-range"`` with ``position`` (1-based), ``tricks`` (that
+    count) and ``cards``; ``"tricks-total"`` with ``total`` and ``cards``.
+
     >>> check_tricks([3, 2, 4, 1], 10)
     >>> check_tricks([3, 2, 3, 1], 10)
     Traceback (most recent call last):
     ...
     scorekeeper.rules.errors.InvalidTricks: Tricks total 9, but 10 were played.
+    >>> try:
+    ...     check_tricks([2, 9], 10)
+    ... except InvalidTricks as error:
+    ...     print(error.kind, error.details)
+    tricks-total {'total': 11, 'cards': 10}
     """
     _check_cards(cards, InvalidTricks)
     if len(tricks) == 0:
-        raise InvalidTricks("No trick counts were given; enter one count per player.")
+        raise InvalidTricks(
+            "No trick counts were given; enter one count per player.", kind="no-tricks"
+        )
     for position, taken in enumerate(tricks, start=1):
         if isinstance(taken, bool) or not isinstance(taken, int):
             raise InvalidTricks(
                 f"Trick count {position} must be a whole number between 0 and {cards}, "
-                f"not {taken!r}."
+                f"not {taken!r}.",
+                kind="tricks-not-whole", position=position, tricks=taken, cards=cards,
             )
         if not 0 <= taken <= cards:
             raise InvalidTricks(
                 f"Trick count {position} is {taken}, but a player takes between 0 and "
-                f"{cards} {_tricks_word(cards)} in a {cards}-card round."
+                f"{cards} {_tricks_word(cards)} in a {cards}-card round.",
+                kind="tricks-out-of-range", position=position, tricks=taken, cards=cards,
             )
     total = sum(tricks)
     if total != cards:
         verb = "was" if cards == 1 else "were"
-        raise InvalidTricks(f"Tricks total {total}, but {cards} {verb} played.")
+        raise InvalidTricks(
+            f"Tricks total {total}, but {cards} {verb} played.",
+            kind="tricks-total", total=total, cards=cards,
+        )

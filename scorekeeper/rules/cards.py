@@ -1,4 +1,4 @@
-"""Cards, suits and ranks (RULES.md section 1).
+"""Cards, suits and ranks (docs/rules.md section 1).
 
 A :class:`Card` is an interned, immutable value: there are exactly 52 card
 objects, one per rank and suit, so parsing never allocates and cards compare

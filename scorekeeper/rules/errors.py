@@ -51,7 +51,7 @@ class InvalidTricks(RulesError):
 
 
 class MalformedRecord(RulesError):
-    """A hand record does not follow HAND_RECORD.md.
+    """A hand record does not follow docs/hand-record.md.
 
     ``field`` names the offending field (for example ``"plays[2][1]"``).
     """

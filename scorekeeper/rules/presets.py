@@ -1,4 +1,4 @@
-"""Named rule presets (RULES.md section 9): complete rulesets with stable names.
+"""Named rule presets (docs/rules.md section 9): complete rulesets with stable names.
 
 The table picks a preset and may adjust any part with :func:`dataclasses.replace`:
 
@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from .errors import InvalidRuleOption, InvalidSchedule, UnknownPreset
-from .ruleset import HookRule, Ruleset, ScheduleSpec, TrumpRule
+from .options import HookRule, ScheduleSpec, TrumpRule
+from .ruleset import Ruleset
 from .schedule import RoundPlan, plan_rounds
 from .scoring import SCORING_PRESETS
 
@@ -32,7 +33,7 @@ __all__ = ["PRESETS", "Preset", "find_preset"]
 class Preset:
     """A named ruleset with the published source that backs it.
 
-    ``source`` is the tag used in RULES.md (for example ``"[PL-planowanie]"``)
+    ``source`` is the tag used in docs/rules.md (for example ``"[PL-planowanie]"``)
     and ``source_description`` says what that text is. ``summary`` is one or
     two plain sentences to show the table.
 
@@ -136,7 +137,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 "The Polish rules page of an online card-games site (4 players, 10-1-10)."
             ),
             min_players=3,
-            # RULES.md lists 3-7, but 10 cards each needs 60 cards for 6 players:
+            # docs/rules.md lists 3-7, but 10 cards each needs 60 cards for 6 players:
             # one deck only fits the 10-1-10 schedule up to 5 players.
             max_players=5,
             summary=(

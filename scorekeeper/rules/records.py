@@ -1,68 +1,54 @@
-"""Hand records: read, replay and export one round (HAND_RECORD.md). The
-command line that replays record files is :mod:`scorekeeper.rules.replay`.
+"""Hand records: read, check and write one round (docs/hand-record.md).
+Replaying a record is :mod:`scorekeeper.rules.replaying`; the command line
+that replays record files is :mod:`scorekeeper.rules.replay`.
 
 A hand record is the full story of one round: the players, the dealer, the
 trump, every card played and, optionally, the hands dealt, the bids and the
 tricks the table wrote down. :func:`parse_record` checks every field and
 raises :class:`~scorekeeper.rules.errors.MalformedRecord` naming the field;
-:func:`replay` plays the record out and returns a :class:`ReplayResult`.
+:func:`record_to_dict` writes a record back out.
 
 >>> record = parse_record({
 ...     "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "trump": "7H",
 ...     "bids": [0, 1, 1, 1],
 ...     "plays": [["AS", "KS", "2H", "3S"], ["5C", "TC", "QC", "2C"]],
 ...     "claimed_tricks": [0, 0, 1, 1]})
->>> result = replay(record)
->>> result.tricks_won, result.disputes, result.scores
-((0, 1, 0, 1), (0, -1, 1, 0), (10, 11, 0, 11))
->>> result.to_dict()["tricks"][0]
-{'leader': 1, 'cards': ['AS', 'KS', '2H', '3S'], 'winner': 3}
+>>> record.first_leader, record.trump_suit, record.plays[0][2]
+(1, <Suit.HEARTS: 'H'>, Card.from_text('2H'))
 
-Decisions the format leaves open, made here:
+Decisions the format leaves open, made here (those of the replay are in
+:mod:`scorekeeper.rules.replaying`):
 
 - Each trick lists one card per seat, starting with the leader. A trick may be
-  short (a seat missed its turn: a ``wrong-count`` violation with card
-  ``null``), but never longer than the number of players. There are at most
-  as many tricks as the decks can deal each player (13 for 4 players, one deck).
-- ``wrong-count``, at most once per seat: with hands given, a seat that played
-  more cards than it was dealt (reported at the first card too many) or fewer
-  (reported at the first trick it missed, else the last trick, naming a card
-  it never played); otherwise a seat that missed a turn.
-- ``played-twice``: a card played when every copy of it (one per deck) was
-  already played or is the turned-up trump card. With hands given, a card
-  played from the seat's own hand is never a violation; the blame goes to
-  whoever played a card they did not hold (``not-in-hand``, only with hands
-  given), or ``played-twice`` when the copies had all gone; also when the
-  seat's hand is used up (a card too many is ``not-in-hand`` and ``wrong-count``).
-- The hand size (bids run from 0 to it; the ``n`` of ``zero-bonus-hand``) is
-  each seat's dealt hand where ``hands`` are given, else the number of tricks.
-  A claim runs from 0 to the larger of that and the number of tricks.
+  short (a seat missed its turn, which the replay reports), but never longer
+  than the number of players. There are at most as many tricks as the decks
+  can deal each player (13 for 4 players, one deck).
+- The hand size (bids run from 0 to it) is each seat's dealt hand where
+  ``hands`` are given, else the number of tricks. A claim runs from 0 to the
+  larger of that and the number of tricks.
 - ``hands`` are checked like the deal they describe: a card dealt more often
   than the decks hold it, or the turned-up trump card in a hand, is a
   malformed record (it is not a play, so it is not a violation).
-- ``disputes[s]`` is claimed minus replayed tricks for seat ``s``.
 - Unknown fields are malformed (a misspelt ``must_trump`` must not be ignored).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from .cards import Card, Suit, parse_card, parse_suit
 from .errors import InvalidCard, MalformedRecord, UnknownPreset
-from .play import PlayRules, Trick, Violation, _play_out
-from .ruleset import IDENTICAL_CARDS
-from .scoring import find_scoring, round_points
+from .options import IDENTICAL_CARDS
+from .play import PlayRules
+from .scoring import find_scoring
 
 __all__ = [
+    "DEFAULT_SCORING",
     "FORMAT",
     "HandRecord",
-    "ReplayResult",
     "parse_record",
     "record_to_dict",
-    "replay",
 ]
 
 FORMAT: Final = "ohhell-hand/1"
@@ -120,101 +106,6 @@ class HandRecord:
         return (self.dealer + 1) % len(self.players)
 
 
-@dataclass(frozen=True)
-class ReplayResult:
-    """What :func:`replay` found; :meth:`to_dict` is the HAND_RECORD.md output.
-
-    ``disputes`` is ``None`` unless the record gave ``claimed_tricks``, and
-    ``scores`` ``None`` unless it gave ``bids``.
-    """
-
-    tricks: tuple[Trick, ...]
-    tricks_won: tuple[int, ...]
-    violations: tuple[Violation, ...]
-    disputes: tuple[int, ...] | None = None
-    scores: tuple[int, ...] | None = None
-
-    @property
-    def is_legal(self) -> bool:
-        """True when no play broke a rule."""
-        return not self.violations
-
-    @property
-    def agrees(self) -> bool:
-        """True unless the claimed tricks differ from the replayed ones."""
-        return self.disputes is None or not any(self.disputes)
-
-    @property
-    def is_clean(self) -> bool:
-        """Legal and agreeing: the command line exits 0 for it."""
-        return self.is_legal and self.agrees
-
-    def to_dict(self) -> dict[str, Any]:
-        """The output object of HAND_RECORD.md.
-
-        >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
-        ...                               "trump": None, "plays": [["2C", "3C"]]}))
-        >>> result.to_dict()  # doctest: +NORMALIZE_WHITESPACE
-        {'tricks': [{'leader': 0, 'cards': ['2C', '3C'], 'winner': 1}],
-         'tricks_won': [0, 1], 'violations': []}
-        """
-        out: dict[str, Any] = {
-            "tricks": [
-                {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
-                for t in self.tricks
-            ],
-            "tricks_won": list(self.tricks_won),
-            "violations": [v.to_dict() for v in self.violations],
-        }
-        if self.disputes is not None:
-            out["disputes"] = list(self.disputes)
-        if self.scores is not None:
-            out["scores"] = list(self.scores)
-        return out
-
-
-def replay(record: HandRecord) -> ReplayResult:
-    """Play ``record`` out: trick winners, tricks won, every violation in play
-    order, and the disputes and scores where the record allows.
-
-    Where ``hands`` are not given, each seat's hand is taken to be the cards it
-    played, so a revoke is proven by a later card of the suit not followed.
-
-    >>> record = parse_record({"players": ["Ann", "Bob", "Cy"], "dealer": 2,
-    ...     "trump": "S", "plays": [["AH", "2C", "3H"], ["4C", "5H", "6C"]]})
-    >>> for violation in replay(record).violations:
-    ...     print(violation.trick, violation.seat, violation.card, violation.rule)
-    ...     print(violation.detail)
-    0 1 2C revoke
-    Bob played 2♣ on a heart lead while holding 5♥, which Bob played later, in the 2nd trick.
-
-    :raise RulesError: only for a record built by hand with inconsistent
-        fields; records from :func:`parse_record` always replay.
-    """
-    n = len(record.players)
-    hands: Sequence[Sequence[Card] | None] = (None,) * n if record.hands is None else record.hands
-    outcome = _play_out(
-        record.plays, n, (record.dealer + 1) % n, record.trump_suit, hands, record.rules,
-        trump_card=record.trump_card, names=record.players,
-    )
-    tricks = tuple(map(Trick, outcome.leaders, record.plays, outcome.winners))
-    won = tuple(outcome.won)
-    disputes = None
-    if record.claimed_tricks is not None:
-        disputes = tuple(claimed - taken for claimed, taken in zip(record.claimed_tricks, won))
-    scores = None
-    if record.bids is not None:
-        scoring = find_scoring(record.scoring)
-        scores = tuple(
-            round_points(scoring, bid, taken, record.hand_size(seat))
-            for seat, (bid, taken) in enumerate(zip(record.bids, won))
-        )
-    return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
-
-
-# --- Reading and writing records -------------------------------------------
-
-
 def _kind(value: object) -> str:
     """Name a JSON value's type the way the format talks about it."""
     if value is None:
@@ -270,7 +161,7 @@ def _seat_list(obj: dict[str, Any], name: str, n: int, what: str) -> list[Any]:
 def parse_record(obj: object) -> HandRecord:
     """Check a decoded JSON hand record and return it as a :class:`HandRecord`.
 
-    Every rule of HAND_RECORD.md is checked; the first problem found raises
+    Every rule of docs/hand-record.md is checked; the first problem found raises
     :class:`~scorekeeper.rules.errors.MalformedRecord` whose ``field`` names
     the place (``"plays[2][1]"``, ``"hands[3]"``, ``"rules.decks"``) and whose
     message says why.
@@ -464,7 +355,7 @@ def _parse_hands(
 
 
 def record_to_dict(record: HandRecord) -> dict[str, Any]:
-    """Export ``record`` as a HAND_RECORD.md object (canonical card text, all
+    """Export ``record`` as a docs/hand-record.md object (canonical card text, all
     rules spelled out), which :func:`parse_record` reads back unchanged.
 
     >>> record = parse_record({"players": ["A", "B"], "dealer": 0, "trump": "10h",

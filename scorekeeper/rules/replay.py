@@ -1,4 +1,4 @@
-"""The command line that replays hand records (HAND_RECORD.md)::
+"""The command line that replays hand records (docs/hand-record.md)::
 
     python -m scorekeeper.rules.replay FILE      # or - for standard input
     python -m scorekeeper.rules.replay --jsonl FILE
@@ -9,9 +9,10 @@ run goes on). Exit status: 0 every hand is legal and agrees with the claims,
 1 a hand has violations or disputes, 2 a record is malformed or the input
 cannot be read. Never a traceback.
 
-The engine itself lives in :mod:`scorekeeper.rules.records` (re-exported
-here). It is a separate module so that the package can import the engine
-without importing this one, which ``python -m`` runs as ``__main__``.
+The engine itself lives in :mod:`scorekeeper.rules.records` and
+:mod:`scorekeeper.rules.replaying` (re-exported here). It is a separate module
+so that the package can import the engine without importing this one, which
+``python -m`` runs as ``__main__``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from collections.abc import Sequence
 from typing import IO, Any, Final
 
 from .errors import MalformedRecord, RulesError
-from .records import FORMAT, HandRecord, ReplayResult, parse_record, record_to_dict, replay
+from .records import FORMAT, HandRecord, parse_record, record_to_dict
+from .replaying import ReplayResult, replay
 
 __all__ = [
     "EXIT_CLEAN",
@@ -89,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     disputes, 2 a malformed record or unreadable input)."""
     parser = argparse.ArgumentParser(
         prog="python -m scorekeeper.rules.replay",
-        description="Replay Oh Hell hand records (HAND_RECORD.md) and print what happened: "
+        description="Replay Oh Hell hand records (docs/hand-record.md) and print what happened: "
         "trick winners, tricks won, rule violations, disputes and scores.",
         epilog="Exit status: 0 every hand is legal and agrees with the claims; "
         "1 a hand has violations or disputes; 2 a record is malformed.",

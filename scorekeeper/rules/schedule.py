@@ -21,7 +21,8 @@ from typing import Final
 
 from .bidding import hook_applies
 from .errors import InvalidSchedule
-from .ruleset import Ruleset, ScheduleSpec
+from .options import ScheduleSpec
+from .ruleset import Ruleset
 
 __all__ = [
     "DECK_SIZE",

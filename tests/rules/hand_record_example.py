@@ -1,4 +1,4 @@
-"""The worked example of HAND_RECORD.md and the output it documents, shared by
+"""The worked example of docs/hand-record.md and the output it documents, shared by
 the engine's tests and the command line's."""
 
 EXAMPLE = {

@@ -1,4 +1,4 @@
-"""Bidding: the hook rule and range checks (RULES.md section 5)."""
+"""Bidding: the hook rule and range checks (docs/rules.md section 5)."""
 
 import re
 
@@ -6,6 +6,7 @@ import pytest
 
 from scorekeeper.rules import (
     HookRule,
+    RulesError,
     InvalidBid,
     InvalidTricks,
     allowed_bids,
@@ -14,6 +15,7 @@ from scorekeeper.rules import (
     forbidden_bid,
     hook_applies,
 )
+from scorekeeper.rules.bidding import BID_KINDS, TRICKS_KINDS
 
 # (source, cards, earlier bids, forbidden last bid or None)
 RULES_EXAMPLES = [
@@ -157,3 +159,56 @@ def test_bad_trick_counts_are_rejected_with_a_message_that_says_what_is_wrong(
 def test_errors_are_value_errors_so_callers_can_show_the_message():
     with pytest.raises(ValueError):
         check_tricks([1], 2)
+
+
+# --- kinds and details, for the app to word the errors ---------------------------
+
+LAST = {"is_last_bidder": True, "hook_active": True}
+FIRST = {"is_last_bidder": False, "hook_active": True}
+
+# (call, error class, kind, details)
+ERROR_KINDS = [
+    (lambda: check_bid(6, cards=5, earlier_bids=[], **FIRST),
+     InvalidBid, "bid-out-of-range", {"bid": 6, "cards": 5}),
+    (lambda: check_bid(-1, cards=5, earlier_bids=[], **FIRST),
+     InvalidBid, "bid-out-of-range", {"bid": -1, "cards": 5}),
+    (lambda: check_bid("2", cards=5, earlier_bids=[], **FIRST),
+     InvalidBid, "bid-not-whole", {"bid": "2", "cards": 5}),
+    (lambda: check_bid(2, cards=10, earlier_bids=[4, 3, 1], **LAST),
+     InvalidBid, "forbidden-bid", {"bid": 2, "cards": 10}),
+    (lambda: check_bid(0, cards=0, earlier_bids=[], **FIRST),
+     InvalidBid, "bad-cards", {"cards": 0}),
+    (lambda: allowed_bids(cards=True, earlier_bids=[], **LAST),
+     InvalidBid, "bad-cards", {"cards": True}),
+    (lambda: check_tricks([], 3), InvalidTricks, "no-tricks", {}),
+    (lambda: check_tricks([1, "2"], 3),
+     InvalidTricks, "tricks-not-whole", {"position": 2, "tricks": "2", "cards": 3}),
+    (lambda: check_tricks([11, 0, 0], 10),
+     InvalidTricks, "tricks-out-of-range", {"position": 1, "tricks": 11, "cards": 10}),
+    (lambda: check_tricks([3, 2, 3, 1], 10),
+     InvalidTricks, "tricks-total", {"total": 9, "cards": 10}),
+    (lambda: check_tricks([0, 0, 1], 1.0), InvalidTricks, "bad-cards", {"cards": 1.0}),
+]
+
+
+@pytest.mark.parametrize(("call", "error", "kind", "details"), ERROR_KINDS)
+def test_every_bid_and_trick_error_has_a_kind_and_the_facts_to_word_it(
+    call, error, kind, details
+):
+    with pytest.raises(error) as raised:
+        call()
+    assert raised.value.kind == kind
+    assert raised.value.details == details
+
+
+def test_the_kinds_listed_are_the_kinds_raised():
+    assert {kind for _, error, kind, _ in ERROR_KINDS if error is InvalidBid} == set(BID_KINDS)
+    assert {kind for _, error, kind, _ in ERROR_KINDS if error is InvalidTricks} == set(
+        TRICKS_KINDS
+    )
+
+
+def test_a_kind_does_not_change_the_message():
+    with pytest.raises(RulesError) as raised:
+        check_bid(6, cards=5, earlier_bids=[], **FIRST)
+    assert str(raised.value) == "A bid must be between 0 and 5."

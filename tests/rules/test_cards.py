@@ -1,4 +1,4 @@
-"""Cards, suits and ranks (RULES.md section 1, HAND_RECORD.md "Cards")."""
+"""Cards, suits and ranks (docs/rules.md section 1, docs/hand-record.md "Cards")."""
 
 import copy
 import pickle

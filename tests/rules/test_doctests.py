@@ -1,18 +1,25 @@
-"""The examples in the rules engine's docstrings run and pass."""
+"""The examples in the rules engine's docstrings run and pass: every module
+of the package has some, except the package itself and the command line."""
 
 import doctest
 import importlib
+import pkgutil
 
 import pytest
 
-MODULES = [
-    "scorekeeper.rules.bidding",
-    "scorekeeper.rules.presets",
-    "scorekeeper.rules.ruleset",
-    "scorekeeper.rules.schedule",
-    "scorekeeper.rules.scoring",
-    "scorekeeper.rules.seats",
-]
+import scorekeeper.rules
+
+WITHOUT_EXAMPLES = {"scorekeeper.rules.replay"}  # the command line: tests/rules/test_replay_cli.py
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(scorekeeper.rules.__path__, "scorekeeper.rules.")
+    if info.name not in WITHOUT_EXAMPLES
+)
+
+
+def test_every_rules_module_is_checked():
+    assert {"scorekeeper.rules.options", "scorekeeper.rules.playout"} <= set(MODULES)
+    assert len(MODULES) == 15
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -1,11 +1,12 @@
-"""Trick-taking play (RULES.md sections 4 and 6): trick winners, legal cards,
+"""Trick-taking play (docs/rules.md sections 4 and 6): trick winners, legal cards,
 and recording a round live on a move stack."""
 
 import pytest
 
 from scorekeeper.rules.cards import Suit, parse_card
 from scorekeeper.rules.errors import InvalidRuleOption, InvalidSeat, RulesError
-from scorekeeper.rules.play import Deal, Play, PlayError, PlayRules, Trick, legal_cards, trick_winner
+from scorekeeper.rules.deal import Deal, Play
+from scorekeeper.rules.play import PlayError, PlayRules, Trick, legal_cards, trick_winner
 from scorekeeper.rules.ruleset import Ruleset
 
 H, S, D, C = Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS
@@ -18,7 +19,7 @@ def cards(text: str):
 @pytest.mark.parametrize(
     ("trick", "trump", "identical", "winner"),
     [
-        ("AS KS 2H 3S", H, "first-wins", 2),  # HAND_RECORD.md example: the lone trump wins
+        ("AS KS 2H 3S", H, "first-wins", 2),  # docs/hand-record.md example: the lone trump wins
         ("AS KS 2H 3S", None, "first-wins", 0),  # no trump: highest of the suit led
         ("5C TC QC 2C", H, "first-wins", 2),
         ("2D AC KH QS", None, "first-wins", 0),  # off-suit aces cannot win

@@ -1,4 +1,4 @@
-"""Named rule presets (RULES.md section 9)."""
+"""Named rule presets (docs/rules.md section 9)."""
 
 import dataclasses
 import re

@@ -1,4 +1,4 @@
-"""Hand records (HAND_RECORD.md): reading, replaying, exporting."""
+"""Hand records (docs/hand-record.md): reading, replaying, exporting."""
 
 import copy
 import doctest
@@ -10,7 +10,8 @@ import pytest
 from scorekeeper.rules.cards import Suit, parse_card
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.play import PlayRules
-from scorekeeper.rules.records import HandRecord, parse_record, record_to_dict, replay
+from scorekeeper.rules.records import HandRecord, parse_record, record_to_dict
+from scorekeeper.rules.replaying import replay
 
 from hand_record_example import EXAMPLE, EXAMPLE_OUTPUT
 
@@ -22,7 +23,7 @@ DROP = object()
 
 
 def record(**changes):
-    """The HAND_RECORD.md example with some fields changed (DROP removes one)."""
+    """The docs/hand-record.md example with some fields changed (DROP removes one)."""
     out = copy.deepcopy(EXAMPLE)
     for name, value in changes.items():
         if value is DROP:
@@ -382,7 +383,15 @@ def test_a_record_built_directly_replays_like_a_parsed_one():
 
 
 @pytest.mark.parametrize(
-    "name", ["scorekeeper.rules.cards", "scorekeeper.rules.play", "scorekeeper.rules.records"]
+    "name",
+    [
+        "scorekeeper.rules.cards",
+        "scorekeeper.rules.deal",
+        "scorekeeper.rules.play",
+        "scorekeeper.rules.playout",
+        "scorekeeper.rules.records",
+        "scorekeeper.rules.replaying",
+    ],
 )
 def test_the_docstring_examples_of_the_card_and_replay_modules_pass(name):
     result = doctest.testmod(importlib.import_module(name))

@@ -27,7 +27,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.errors import MalformedRecord
-from scorekeeper.rules.records import parse_record, replay
+from scorekeeper.rules.records import parse_record
+from scorekeeper.rules.replaying import replay
 from scorekeeper.rules.replay import main
 
 import oracle  # tests/rules/oracle.py (pytest puts this folder on sys.path)

@@ -11,8 +11,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.cards import Card, Suit, full_deck
-from scorekeeper.rules.play import Deal, PlayRules, legal_cards, trick_winner
-from scorekeeper.rules.records import parse_record, record_to_dict, replay
+from scorekeeper.rules.deal import Deal
+from scorekeeper.rules.play import PlayRules, legal_cards, trick_winner
+from scorekeeper.rules.records import parse_record, record_to_dict
+from scorekeeper.rules.replaying import replay
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]
 SETTINGS = settings(max_examples=int(os.environ.get("REPLAY_EXAMPLES", 150)), deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,4 +1,4 @@
-"""Round schedules (RULES.md section 3) and round plans with trump (section 4)."""
+"""Round schedules (docs/rules.md section 3) and round plans with trump (section 4)."""
 
 import dataclasses
 import re
@@ -39,7 +39,7 @@ def test_max_hand_rejects_an_impossible_table(decks, players):
         max_hand(decks, players, False)
 
 
-# RULES.md section 3 table: (source, spec, players, decks, expected sizes)
+# docs/rules.md section 3 table: (source, spec, players, decks, expected sizes)
 SOURCE_SCHEDULES = [
     ("PL-planowanie", ScheduleSpec("down", peak=13), 4, 1, list(range(13, 0, -1))),
     ("PL-planowanie 3 players", ScheduleSpec("down", peak=17), 3, 1, list(range(17, 0, -1))),

@@ -1,4 +1,4 @@
-"""Scoring presets, custom scorings, game totals and standings (RULES.md sections 7-8)."""
+"""Scoring presets, custom scorings, game totals and standings (docs/rules.md sections 7-8)."""
 
 import dataclasses
 import json
@@ -21,7 +21,6 @@ from scorekeeper.rules import (
     UnknownPreset,
     find_scoring,
     score_game,
-    score_hand,
     score_round,
     standings,
 )
@@ -44,7 +43,7 @@ def test_every_scoring_preset_of_the_rules_exists_under_its_stable_name():
         assert scoring.name == name
 
 
-# RULES.md section 7 worked examples: (source, preset, bid, tricks, cards, points)
+# docs/rules.md section 7 worked examples: (source, preset, bid, tricks, cards, points)
 WORKED_EXAMPLES = [
     ("PL-planowanie", "standard", 7, 7, 10, 17),
     ("PL-planowanie", "standard", 7, 6, 10, 0),
@@ -64,13 +63,13 @@ WORKED_EXAMPLES = [
 
 @pytest.mark.parametrize(("source", "preset", "bid", "tricks", "cards", "points"),
                          WORKED_EXAMPLES)
-def test_score_round_reproduces_every_worked_example(source, preset, bid, tricks, cards, points):
-    assert score_round(find_scoring(preset), bid, tricks, cards) == points
+def test_points_reproduce_every_worked_example(source, preset, bid, tricks, cards, points):
+    assert find_scoring(preset).points(bid, tricks, cards) == points
 
 
 def test_progressive_misses_add_one_two_three_for_a_players_first_three_misses():
     scoring = find_scoring("progressive-misses")
-    points = [score_round(scoring, bid=2, tricks=0, cards=5, previous_misses=k)
+    points = [scoring.points(bid=2, tricks=0, cards=5, previous_misses=k)
               for k in range(3)]
     assert points == [1, 2, 3]
     assert sum(points) == 6
@@ -109,7 +108,7 @@ def test_each_preset_follows_its_formula_in_the_rules_table(name):
     n = 6
     for b in range(n + 1):
         for t in range(n + 1):
-            assert score_round(find_scoring(name), b, t, n) == _formula(name, b, t, n), (b, t)
+            assert find_scoring(name).points(b, t, n) == _formula(name, b, t, n), (b, t)
 
 
 def test_only_progressive_misses_is_won_by_the_lowest_total():
@@ -134,17 +133,18 @@ def test_unknown_preset_is_a_value_error():
      (0, -1, 5, InvalidTricks), (0, 0, 0, RulesError)],
 )
 def test_score_round_refuses_impossible_facts(bid, tricks, cards, error):
+    # the second seat takes the other tricks, so only the first seat's facts are wrong
     with pytest.raises(error):
-        score_round(find_scoring("standard"), bid, tricks, cards)
+        score_round(find_scoring("standard"), [bid, 0], [tricks, cards - tricks], cards)
 
 
-def test_score_hand_scores_every_seat_of_the_hand_record_example():
-    # HAND_RECORD.md: bids 0, 1, 1, 1, replayed tricks 0, 1, 0, 1 in a 2-card round.
-    assert score_hand(find_scoring("standard"), [0, 1, 1, 1], [0, 1, 0, 1], 2) == [10, 11, 0, 11]
+def test_score_round_scores_every_seat_of_the_hand_record_example():
+    # docs/hand-record.md: bids 0, 1, 1, 1, replayed tricks 0, 1, 0, 1 in a 2-card round.
+    assert score_round(find_scoring("standard"), [0, 1, 1, 1], [0, 1, 0, 1], 2) == [10, 11, 0, 11]
 
 
-def test_score_hand_uses_each_players_previous_misses():
-    assert score_hand(find_scoring("progressive-misses"), [1, 1], [0, 1], 1, [4, 0]) == [5, 0]
+def test_score_round_uses_each_players_previous_misses():
+    assert score_round(find_scoring("progressive-misses"), [1, 1], [0, 1], 1, [4, 0]) == [5, 0]
 
 
 @pytest.mark.parametrize(
@@ -152,24 +152,35 @@ def test_score_hand_uses_each_players_previous_misses():
     [([0, 1], [1, 0, 0], 1, "2 bids but 3 trick counts"),
      ([0, 1, 1], [1, 1, 1], 2, "Tricks total 3, but 2 were played.")],
 )
-def test_score_hand_refuses_mismatched_or_impossible_counts(bids, tricks, cards, message):
+def test_score_round_refuses_mismatched_or_impossible_counts(bids, tricks, cards, message):
     with pytest.raises(InvalidTricks, match=re.escape(message)):
-        score_hand(find_scoring("standard"), bids, tricks, cards)
+        score_round(find_scoring("standard"), bids, tricks, cards)
+
+
+def test_score_rounds_bid_errors_carry_the_kinds_of_check_bid():
+    with pytest.raises(InvalidBid) as raised:
+        score_round(find_scoring("standard"), [0, 3], [1, 1], 2)
+    assert (raised.value.kind, raised.value.details) == ("bid-out-of-range", {"bid": 3, "cards": 2})
+
+
+def test_points_make_no_checks_so_a_replay_that_does_not_fit_the_deal_is_scored():
+    # 3 tricks taken in a 2-card round: a wrong-count replay is still scored
+    assert find_scoring("standard").points(bid=3, tricks=3, cards=2) == 13
 
 
 def test_a_custom_scoring_is_composed_of_parts():
     custom = Scoring("custom", exact_bonus=3, exact_points_per_trick=2, miss_points_per_trick=1,
                      over_penalty_per_trick=2)
-    assert score_round(custom, 2, 2, 5) == 7
-    assert score_round(custom, 1, 3, 5) == 3 - 4
-    assert score_round(custom, 3, 1, 5) == 1
+    assert custom.points(2, 2, 5) == 7
+    assert custom.points(1, 3, 5) == 3 - 4
+    assert custom.points(3, 1, 5) == 1
 
 
 def test_a_preset_is_adjusted_with_dataclasses_replace():
     gentle = dataclasses.replace(find_scoring("wizard"), name="gentle-wizard",
                                  over_penalty_per_trick=0)
-    assert score_round(gentle, 1, 3, 5) == 0
-    assert score_round(gentle, 3, 1, 5) == -20
+    assert gentle.points(1, 3, 5) == 0
+    assert gentle.points(3, 1, 5) == -20
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -230,7 +241,7 @@ def test_making_a_bid_beats_missing_it_when_missed_tricks_earn_nothing(name, car
     scoring = find_scoring(name)
     bid = data.draw(st.integers(0, cards))
     tricks = data.draw(st.integers(0, cards).filter(lambda t: t != bid))
-    made, missed = score_round(scoring, bid, bid, cards), score_round(scoring, bid, tricks, cards)
+    made, missed = scoring.points(bid, bid, cards), scoring.points(bid, tricks, cards)
     assert (made <= missed) if scoring.lowest_wins else (made >= missed)
 
 
@@ -292,6 +303,14 @@ def test_an_empty_game_has_no_scores():
 def test_score_game_refuses_a_round_that_cannot_have_happened(round_, error, message):
     with pytest.raises(error, match=re.escape(message)):
         score_game(find_scoring("standard"), [round_])
+
+
+def test_score_game_keeps_the_kind_of_a_trick_error_and_adds_the_round():
+    with pytest.raises(InvalidTricks) as raised:
+        score_game(find_scoring("standard"), [{"Ann": (1, 1, 1), "Bob": (0, 0, 1)},
+                                              {"Ann": (1, 1, 2), "Bob": (0, 0, 2)}])
+    assert raised.value.kind == "tricks-total"
+    assert raised.value.details == {"total": 1, "cards": 2, "round": 2}
 
 
 def test_the_same_game_is_rescored_under_another_scoring_for_free():

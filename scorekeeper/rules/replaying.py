@@ -1,0 +1,145 @@
+"""Replaying a hand record: trick winners, tricks won, every violation in
+play order, and the disputes and scores where the record allows
+(docs/hand-record.md). Reading a record is :mod:`scorekeeper.rules.records`;
+the checking of the play is :func:`scorekeeper.rules.playout.play_out`.
+
+>>> from scorekeeper.rules.records import parse_record
+>>> record = parse_record({
+...     "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "trump": "7H",
+...     "bids": [0, 1, 1, 1],
+...     "plays": [["AS", "KS", "2H", "3S"], ["5C", "TC", "QC", "2C"]],
+...     "claimed_tricks": [0, 0, 1, 1]})
+>>> result = replay(record)
+>>> result.tricks_won, result.disputes, result.scores
+((0, 1, 0, 1), (0, -1, 1, 0), (10, 11, 0, 11))
+>>> result.to_dict()["tricks"][0]
+{'leader': 1, 'cards': ['AS', 'KS', '2H', '3S'], 'winner': 3}
+
+Decisions the format leaves open, made here:
+
+- A short trick is a seat's missed turn: a ``wrong-count`` violation with
+  card ``null``.
+- ``wrong-count``, at most once per seat: with hands given, a seat that played
+  more cards than it was dealt (reported at the first card too many) or fewer
+  (reported at the first trick it missed, else the last trick, naming a card
+  it never played); otherwise a seat that missed a turn.
+- ``played-twice``: a card played when every copy of it (one per deck) was
+  already played or is the turned-up trump card. With hands given, a card
+  played from the seat's own hand is never a violation; the blame goes to
+  whoever played a card they did not hold (``not-in-hand``, only with hands
+  given), or ``played-twice`` when the copies had all gone; also when the
+  seat's hand is used up (a card too many is ``not-in-hand`` and ``wrong-count``).
+- The hand size (the ``n`` of ``zero-bonus-hand``) is each seat's dealt hand
+  where ``hands`` are given, else the number of tricks; a round whose plays do
+  not fit the deal is still scored, with :meth:`~scorekeeper.rules.scoring.Scoring.points`.
+- ``disputes[s]`` is claimed minus replayed tricks for seat ``s``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .play import Trick
+from .playout import Violation, play_out
+from .records import HandRecord
+from .scoring import find_scoring
+
+__all__ = ["ReplayResult", "replay"]
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """What :func:`replay` found; :meth:`to_dict` is the docs/hand-record.md output.
+
+    ``disputes`` is ``None`` unless the record gave ``claimed_tricks``, and
+    ``scores`` ``None`` unless it gave ``bids``.
+    """
+
+    tricks: tuple[Trick, ...]
+    tricks_won: tuple[int, ...]
+    violations: tuple[Violation, ...]
+    disputes: tuple[int, ...] | None = None
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def is_legal(self) -> bool:
+        """True when no play broke a rule."""
+        return not self.violations
+
+    @property
+    def agrees(self) -> bool:
+        """True unless the claimed tricks differ from the replayed ones."""
+        return self.disputes is None or not any(self.disputes)
+
+    @property
+    def is_clean(self) -> bool:
+        """Legal and agreeing: the command line exits 0 for it."""
+        return self.is_legal and self.agrees
+
+    def to_dict(self) -> dict[str, Any]:
+        """The output object of docs/hand-record.md.
+
+        >>> from scorekeeper.rules.records import parse_record
+        >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
+        ...                               "trump": None, "plays": [["2C", "3C"]]}))
+        >>> result.to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'tricks': [{'leader': 0, 'cards': ['2C', '3C'], 'winner': 1}],
+         'tricks_won': [0, 1], 'violations': []}
+        """
+        out: dict[str, Any] = {
+            "tricks": [
+                {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+                for t in self.tricks
+            ],
+            "tricks_won": list(self.tricks_won),
+            "violations": [v.to_dict() for v in self.violations],
+        }
+        if self.disputes is not None:
+            out["disputes"] = list(self.disputes)
+        if self.scores is not None:
+            out["scores"] = list(self.scores)
+        return out
+
+
+def replay(record: HandRecord) -> ReplayResult:
+    """Play ``record`` out: trick winners, tricks won, every violation in play
+    order, and the disputes and scores where the record allows.
+
+    Where ``hands`` are not given, each seat's hand is taken to be the cards it
+    played, so a revoke is proven by a later card of the suit not followed.
+
+    >>> from scorekeeper.rules.records import parse_record
+    >>> record = parse_record({"players": ["Ann", "Bob", "Cy"], "dealer": 2,
+    ...     "trump": "S", "plays": [["AH", "2C", "3H"], ["4C", "5H", "6C"]]})
+    >>> for violation in replay(record).violations:
+    ...     print(violation.trick, violation.seat, violation.card, violation.rule)
+    ...     print(violation.detail)
+    0 1 2C revoke
+    Bob played 2♣ on a heart lead while holding 5♥, which Bob played later, in the 2nd trick.
+
+    :raise RulesError: only for a record built by hand with inconsistent
+        fields; records from :func:`~scorekeeper.rules.records.parse_record`
+        always replay.
+    """
+    n = len(record.players)
+    hands: Sequence[Sequence[Card] | None] = (None,) * n if record.hands is None else record.hands
+    outcome = play_out(
+        record.plays, n, (record.dealer + 1) % n, record.trump_suit, hands, record.rules,
+        trump_card=record.trump_card, names=record.players,
+    )
+    tricks = tuple(map(Trick, outcome.leaders, record.plays, outcome.winners))
+    won = tuple(outcome.won)
+    disputes = None
+    if record.claimed_tricks is not None:
+        disputes = tuple(claimed - taken for claimed, taken in zip(record.claimed_tricks, won))
+    scores = None
+    if record.bids is not None:
+        scoring = find_scoring(record.scoring)
+        scores = tuple(
+            scoring.points(bid, taken, record.hand_size(seat))
+            for seat, (bid, taken) in enumerate(zip(record.bids, won))
+        )
+    return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
