@@ -8,17 +8,26 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test setup chromium translations translations-update migrate bench clean
+.PHONY: run test setup setup-test chromium translations translations-update migrate bench clean
 
-$(BIN)/activate: pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+
+# The server needs only the app's own dependencies; the tests add theirs.
+$(VENV)/.installed-app: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,postgres]"
-	touch $(BIN)/activate
+	touch $@ $(VENV)/.installed-app
 
-setup: $(BIN)/activate translations
+setup: $(VENV)/.installed-app translations
 
-translations: $(BIN)/activate
+setup-test: $(VENV)/.installed-test translations
+
+translations: $(VENV)/.installed-app
 	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
 		$(BIN)/pybabel -q compile --use-fuzzy -d scorekeeper/translations; fi
 
@@ -26,7 +35,7 @@ translations: $(BIN)/activate
 # into the catalogues, then translate what is new (empty or fuzzy) in each
 # messages.po. tests/i18n fails until every message is translated.
 BABEL_KEYWORDS := -k _l -k lazy_gettext -k _ln:1,2 -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
-translations-update: $(BIN)/activate
+translations-update: $(VENV)/.installed-app
 	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output \
 		--project Scorekeeper --copyright-holder "Scorekeeper" -o scorekeeper/translations/messages.pot .
 	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
@@ -49,10 +58,10 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 
-test: setup chromium
+test: setup-test chromium
 	$(BIN)/python -m pytest
 
-bench: setup
+bench: setup-test
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/web.py
 	$(BIN)/python bench/record.py

@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from web import HTMX, NAMES, SCHEDULE, TAP_ROUND, WARM_UP, Table, bench_app, line, ms  # noqa: E402
 
-from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.models import HandEvent  # noqa: E402
+from scorekeeper.storage.database import db  # noqa: E402
+from scorekeeper.storage.models import HandEvent  # noqa: E402
 
 TAPS = 300
 HANDS = 22

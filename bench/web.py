@@ -33,8 +33,8 @@ import time
 from pathlib import Path
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
-from scorekeeper.models import Change
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Change
 from scorekeeper.rules import forbidden_bid
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.database import db
 
 
 def pytest_sessionstart(session):

@@ -1,7 +1,7 @@
 """Browser tests: Debian's Chromium, a Pixel 7 viewport, and the app on a live server.
 
 pytest-playwright's fixtures are overridden so that a plain ``pytest`` runs
-these tests (see /work/shared/BROWSER_TESTING.md): Playwright must never
+these tests (see docs/testing.md): Playwright must never
 download its own browser here, and the phone profile comes from
 ``browser_context_args``, not from a ``--device`` flag.
 
@@ -22,7 +22,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.database import db
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -121,7 +121,7 @@ class Seeder:
         assert response.status_code == 302, response.get_data(as_text=True)
 
     def sheet(self, gid: str):
-        from scorekeeper import services
+        from scorekeeper.storage import games as services
 
         with self.client.application.app_context():
             return services.load_sheet(services.get_game(gid))

@@ -162,7 +162,7 @@ def test_counted_words_take_the_right_plural_form(app, lang, count, word):
      ("et", 1, "1 voor,"), ("et", 19, "19 vooru,"), ("en", 1, "1 round:"), ("en", 19, "19 rounds:")],
 )
 def test_round_counts_read_right(app, lang, count, text):
-    from scorekeeper.describe import rounds_text
+    from scorekeeper.web.wording.ruleset import rounds_text
 
     with app.test_request_context(headers={"Accept-Language": lang}):
         assert rounds_text([1] * count).startswith(text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.models import Change
+from scorekeeper.storage.models import Change
 
 ORDER = [1, 2, 3, 0]
 BIDS = {1: 4, 2: 3, 3: 1, 0: 1}

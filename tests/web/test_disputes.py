@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from scorekeeper.models import Change, HandEvent
+from scorekeeper.storage.models import Change, HandEvent
 
 ORDER = [1, 2, 3, 0]  # Bob, Cy, Di, Ann: Ann deals round 1
 NAMES = {0: "Ann", 1: "Bob", 2: "Cy", 3: "Di"}
@@ -324,7 +324,7 @@ def test_applying_to_the_round_being_played_enters_the_tricks_and_leaves_it_open
     response = client.post(hand_url(table, 1, "/apply"))
     assert response.status_code == 302 and response.headers["Location"].endswith("/round/1")
     with app.app_context():
-        entered = {c.seat: c.value for c in Change.query.filter_by(kind="tricks")}
+        entered = {c.player: c.value for c in Change.query.filter_by(kind="tricks")}
     assert entered == REPLAYED
     assert table.close(1).status_code == 302
     assert totals(client, table) == {"Ann": 11, "Bob": 11, "Cy": 11, "Di": 0}
@@ -545,7 +545,7 @@ def test_applying_while_another_phone_closes_the_round_is_checked_again(table, c
     closes the round between A reading the game and A writing. A's tricks must
     not slip into the closed round uncorrected: A sees the closed round and
     stores a correction instead."""
-    from scorekeeper import hands
+    from scorekeeper.storage import hands
 
     start(table)
     table.trump(1, "H")
@@ -554,20 +554,20 @@ def test_applying_while_another_phone_closes_the_round_is_checked_again(table, c
     for seat in ORDER:
         table.tricks(1, seat, WRITTEN[seat])
     play(table, CARDS)
-    load_hand = hands.load_hand
+    load_events = hands.load_events
     other_phone = app.test_client()
     calls = []
 
     def load_then_other_phone_closes(game, number):
         """The page loads the hand, then apply_replay does: B closes in between
         apply_replay's reading and its writing."""
-        hand = load_hand(game, number)
+        events = load_events(game, number)
         calls.append(number)
         if len(calls) == 2:
             assert other_phone.post(table.url("/round/1/close")).status_code == 302
-        return hand
+        return events
 
-    monkeypatch.setattr(hands, "load_hand", load_then_other_phone_closes)
+    monkeypatch.setattr(hands, "load_events", load_then_other_phone_closes)
     response = client.post(hand_url(table, 1, "/apply"))
     assert response.status_code == 302
     with app.app_context():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.database import db
 
 ORDER = [1, 2, 3, 0]
 
@@ -32,7 +32,7 @@ def test_deleting_asks_first_then_removes_the_game_and_its_history(table, client
     response = client.post(f"/g/{table.gid}/delete")
     assert response.status_code == 302
     assert client.get(table.url("/round/1")).status_code == 404
-    from scorekeeper.models import Change
+    from scorekeeper.storage.models import Change
 
     with app.app_context():
         assert db.session.scalar(db.select(db.func.count()).select_from(Change)) == 0

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.templating import card_label, card_name
+from scorekeeper.web.wording.cards import card_label, card_name
 
 
 def lang_of(page: str) -> str:
@@ -121,7 +121,7 @@ def test_rules_engine_errors_reach_the_table_in_its_language(client, lang, extra
 
 
 def test_the_peak_error_keeps_its_english_and_gets_its_numbers(app):
-    from scorekeeper.messages import rules_message
+    from scorekeeper.web.wording.rules import rules_message
     from scorekeeper.rules import InvalidSchedule, ScheduleSpec, round_sizes
 
     with pytest.raises(InvalidSchedule) as caught:
@@ -191,8 +191,8 @@ def test_card_names_read_as_players_say_them(app, lang, name):
 def test_dates_and_shares_follow_the_locale(client, table, app, lang, date, share):
     import datetime
 
-    from scorekeeper.extensions import db
-    from scorekeeper.models import Game
+    from scorekeeper.storage.database import db
+    from scorekeeper.storage.models import Game
 
     table.start()
     table.play_round(1, [1, 2, 3, 0], 10, {1: 3, 2: 3, 3: 3, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})

@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Change, Game
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Change, Game
 from scorekeeper.rules import find_preset
-from scorekeeper.sheet import build_sheet
+from scorekeeper.game import build_sheet, history_of
 
 NAMES = ("Ann", "Bob", "Cy", "Di", "Ed")
 
@@ -247,8 +247,8 @@ def test_replaying_the_history_from_its_first_entry_gives_the_stored_standings(g
         changes = list(game_row.changes)
         for count in range(len(changes) + 1):  # every prefix folds without error
             build_sheet(rules, names, game_row.first_dealer, changes[:count])
-        sheet = build_sheet(rules, names, game_row.first_dealer, changes, with_history=True)
-        assert len(sheet.history) == len(changes)
+        sheet = build_sheet(rules, names, game_row.first_dealer, changes)
+        assert len(history_of(rules, names, game_row.first_dealer, changes)) == len(changes)
         replayed = {sheet.name(s.player): s.total for s in sheet.standings}
     assert replayed == stored
 

@@ -61,7 +61,7 @@ def client(postgres_url, monkeypatch):
     from flask_migrate import downgrade, upgrade
 
     from scorekeeper import create_app
-    from scorekeeper.extensions import db
+    from scorekeeper.storage.database import db
 
     monkeypatch.setenv("DATABASE_URL", postgres_url.replace("postgresql+psycopg", "postgresql"))
     app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})

@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Change, Game
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Change, Game
 
 HTMX = {"HX-Request": "true"}
 #: Too many digits for WTForms' NumberRange (it compares through a float).
@@ -250,7 +250,8 @@ def test_an_entry_on_a_game_another_phone_deletes_meanwhile_gets_not_found(
         table, app, monkeypatch, path, data):
     """Phone B deletes the game after phone A read it and before A's write: A's
     write fails on the foreign key; the answer is 404, not a 500."""
-    from scorekeeper import hands, services
+    from scorekeeper.storage import games as services
+    from scorekeeper.storage import hands
 
     other_phone = app.test_client()
     deleted = []
@@ -271,7 +272,7 @@ def test_an_entry_on_a_game_another_phone_deletes_meanwhile_gets_not_found(
         deleted.clear()
         with monkeypatch.context() as patch:
             patch.setattr(services, "load_changes", deleting(services.load_changes))
-            patch.setattr(hands, "events_of", deleting(hands.events_of))
+            patch.setattr(hands, "load_events", deleting(hands.load_events))
             response = post(table, path, headers=headers, **data)
         assert deleted and response.status_code == 404, response.get_data(as_text=True)[-1500:]
     with app.app_context():

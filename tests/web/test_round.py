@@ -52,7 +52,7 @@ def test_the_dealers_forbidden_bid_is_struck_out_once_everyone_else_has_bid(any_
     for seat in (1, 2):
         expect_ok(any_table.bid(1, seat, 3), any_table)
     body = expect_ok(any_table.bid(1, 3, 3), any_table)
-    # RULES.md [PL-cardgames]: 10 cards, bids 3, 3, 3: the last bidder may not bid 1.
+    # docs/rules.md section 5, [PL-cardgames]: 10 cards, bids 3, 3, 3: the last bidder may not bid 1.
     assert 'class="chip forbidden" name="bid" value="1" disabled' in body
 
 
@@ -65,7 +65,7 @@ def test_a_forbidden_bid_sent_anyway_is_refused_with_the_reason(any_table):
     any_table.start()
     for seat, bid in [(1, 4), (2, 3), (3, 1)]:
         expect_ok(any_table.bid(1, seat, bid), any_table)
-    # RULES.md [PL-planowanie]: bids 4, 3, 1 (sum 8) with 10 cards: the dealer may not bid 2.
+    # docs/rules.md section 5, [PL-planowanie]: bids 4, 3, 1 (sum 8) with 10 cards: the dealer may not bid 2.
     expect_refused(any_table.bid(1, 0, 2), "Ann deals and may not bid 2")
     page = any_table.client.get(any_table.url("/round/1")).get_data(as_text=True)
     assert "Bids total 8 for 10 tricks" in page  # nothing already entered was lost
@@ -188,7 +188,7 @@ def test_undo_takes_back_the_last_entry_and_is_itself_recorded(any_table, app):
     assert response.status_code == (204 if any_table.htmx else 302)
     page = any_table.client.get(any_table.url("/round/1")).get_data(as_text=True)
     assert "Bids total 4 for 10 tricks" in page
-    from scorekeeper.models import Change
+    from scorekeeper.storage.models import Change
 
     with app.app_context():
         kinds = [c.kind for c in Change.query.order_by(Change.seq)]

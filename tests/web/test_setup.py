@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Game
 from scorekeeper.rules import Ruleset
 
 

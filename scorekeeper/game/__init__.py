@@ -1,0 +1,37 @@
+"""The game domain: a game's changes folded into its sheet, the checks of every
+entry, the recorded hand of a round, and the history, in plain Python.
+
+It knows nothing of the web or the database (a test checks that it imports
+neither Flask, Flask-Babel nor SQLAlchemy): the storage layer loads the facts
+and appends what these modules return, and the web edge words their errors.
+
+- :mod:`.rounds`: the values (players, rounds, adjustments, a new change, the table's limits);
+- :mod:`.sheet`: the :class:`Sheet` and the questions asked of it;
+- :mod:`.fold`: the change log folded into a sheet;
+- :mod:`.entries`: every entry of the table, checked, as the change it stores;
+- :mod:`.history`: every change with what it changed from, as data;
+- :mod:`.hand`, :mod:`.hand_entries`, :mod:`.hand_records`: a round's hand card by card;
+- :mod:`.errors`: the domain's errors, each with a kind and details.
+"""
+
+from .errors import Conflict, GameError, HandNotReady, ImportProblem, NoSuchRound, RecordRefused
+from .fold import build_sheet, effective_changes
+from .hand import Hand, fold_hand
+from .history import HistoryEntry, history_of
+from .rounds import (
+    MAX_PLAYERS_TWO_DECKS,
+    MIN_PLAYERS,
+    START_RULES,
+    TRUMP_CHOICES,
+    NewChange,
+    RoundSheet,
+    max_players,
+)
+from .sheet import Sheet
+
+__all__ = [
+    "Conflict", "GameError", "HandNotReady", "ImportProblem", "NoSuchRound", "RecordRefused",
+    "build_sheet", "effective_changes", "Hand", "fold_hand", "HistoryEntry", "history_of",
+    "MAX_PLAYERS_TWO_DECKS", "MIN_PLAYERS", "START_RULES", "TRUMP_CHOICES", "NewChange",
+    "RoundSheet", "max_players", "Sheet",
+]

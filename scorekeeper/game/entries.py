@@ -1,0 +1,296 @@
+"""Every entry the table can make: checked against the sheet, and the change it stores.
+
+Each function takes the :class:`~scorekeeper.game.sheet.Sheet` as it stands
+and what the table entered, raises :class:`~scorekeeper.game.errors.GameError`
+when the entry is refused, and otherwise returns the :class:`NewChange` to
+append. The rules themselves (the hook rule, a trick count that fits) are the
+rules engine's: these functions ask it, with the sheet's facts.
+
+The storage layer calls them inside its transaction, on the sheet as it is
+in the database at that moment (see :func:`scorekeeper.storage.games.record`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
+from ..rules import find_scoring, max_hand, round_sizes
+from .errors import GameError
+from .rounds import MIN_PLAYERS, START_RULES, TRUMP_CHOICES, NewChange, RoundSheet, max_players
+from .sheet import Sheet
+
+# -- live entries of the round screen ------------------------------------------
+
+
+def live_round(sheet: Sheet, number: int) -> RoundSheet:
+    """The round if live entries (trump, bid, tricks, close) may go to it.
+
+    :raise GameError: for a closed round, one not reached yet, or one the
+        deck cannot deal.
+    """
+    rnd = sheet.round(number)
+    if rnd.closed:
+        raise GameError("round-closed", number=number)
+    current = sheet.current
+    if current is not None and rnd.number > current.number:
+        raise GameError("round-not-started", number=number, current=current.number)
+    if not rnd.fits:
+        raise GameError("round-unfit", number=number, cards=rnd.cards, players=len(rnd.order))
+    return rnd
+
+
+def _check_plays(rnd: RoundSheet, player: int) -> None:
+    if player not in rnd.order:
+        raise GameError("not-in-round", seat=player, number=rnd.number)
+
+
+def _check_trump_choice(trump: str | None) -> None:
+    if trump not in TRUMP_CHOICES:
+        raise GameError("choose-trump")
+
+
+def trump(sheet: Sheet, number: int, trump: str | None) -> NewChange:
+    """The trump of a round being played (a suit letter, or None for no trump)."""
+    live_round(sheet, number)
+    _check_trump_choice(trump)
+    return NewChange("trump", round=number, value=trump)
+
+
+def check_bids(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int]) -> None:
+    """Each bid in range, and the dealer's under the hook rule where it applies,
+    as the rules engine's :func:`~scorekeeper.rules.check_bid` decides."""
+    others = rnd.order[:-1]
+    earlier = [bids[p] for p in others if p in bids]
+    everyone_else_bid = len(earlier) == len(others)
+    for player, bid in bids.items():
+        is_dealer = player == rnd.dealer
+        try:
+            check_bid(
+                bid, cards=rnd.cards, earlier_bids=earlier if is_dealer else [],
+                is_last_bidder=is_dealer and everyone_else_bid,
+                hook_active=rnd.hook_active and rnd.in_turn,
+            )
+        except InvalidBid as refused:
+            if refused.kind == "forbidden-bid":
+                raise GameError("forbidden-bid", name=sheet.name(player), bid=bid,
+                                cards=rnd.cards) from None
+            raise GameError("bid-range", name=sheet.name(player), cards=rnd.cards) from None
+
+
+def bid(sheet: Sheet, number: int, player: int, bid: int) -> NewChange:
+    """One bid entered live. In turn, the dealer bids once the others have."""
+    rnd = live_round(sheet, number)
+    _check_plays(rnd, player)
+    if player == rnd.dealer and not rnd.dealer_may_bid:
+        raise GameError("dealer-bids-last", name=sheet.name(player))
+    check_bids(sheet, rnd, {**rnd.bids, player: bid})
+    return NewChange("bid", round=number, player=player, value=bid)
+
+
+def tricks(sheet: Sheet, number: int, player: int, tricks: int) -> NewChange:
+    """One player's tricks, entered live once every bid is in: the counts
+    entered so far never add up to more than the cards dealt."""
+    rnd = live_round(sheet, number)
+    _check_plays(rnd, player)
+    if not rnd.is_bidding_complete:
+        raise GameError("bids-first")
+    if not 0 <= tricks <= rnd.cards:
+        raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards)
+    others = sum(t for p, t in rnd.tricks.items() if p != player)
+    if others + tricks > rnd.cards:
+        raise GameError("tricks-too-many", total=others + tricks, cards=rnd.cards)
+    return NewChange("tricks", round=number, player=player, value=tricks)
+
+
+def close(sheet: Sheet, number: int) -> NewChange:
+    """Close a round: it is scored, and the next dealer's round begins."""
+    rnd = live_round(sheet, number)
+    if not rnd.trump_chosen:
+        raise GameError("close-needs-trump")
+    if not rnd.is_bidding_complete:
+        raise GameError("close-needs-bids")
+    if not rnd.is_tricks_complete:
+        raise GameError("close-needs-tricks", cards=rnd.cards, left=rnd.tricks_left)
+    return NewChange("close", round=number)
+
+
+def correction(
+    sheet: Sheet, number: int, trump: str | None, bids: Mapping[int, int],
+    tricks: Mapping[int, int],
+) -> NewChange:
+    """A whole closed round entered again, with the same rules as live entry."""
+    rnd = sheet.round(number)
+    if not rnd.closed:
+        raise GameError("round-open", number=number)
+    _check_trump_choice(trump)
+    if set(bids) != set(rnd.order) or set(tricks) != set(rnd.order):
+        raise GameError("correction-incomplete")
+    check_bids(sheet, rnd, bids)
+    try:
+        check_tricks([tricks[p] for p in rnd.order], rnd.cards)
+    except InvalidTricks as refused:
+        if refused.kind == "tricks-total":
+            raise GameError("tricks-total", total=refused.details["total"],
+                            cards=rnd.cards) from None
+        player = rnd.order[refused.details["position"] - 1]
+        raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards) from None
+    return NewChange("correct", round=number, value={
+        "trump": trump,
+        "bids": {str(p): bids[p] for p in rnd.order},
+        "tricks": {str(p): tricks[p] for p in rnd.order},
+    })
+
+
+def undo(sheet: Sheet) -> NewChange:
+    """Take back the latest entry still in force (the undo is itself a change)."""
+    if sheet.last_entry is None:
+        raise GameError("nothing-to-undo")
+    return NewChange("undo", value=sheet.last_entry.seq)
+
+
+# -- the roster -----------------------------------------------------------------
+
+
+def join(
+    sheet: Sheet, name: str, after: int | None, start_rule: str, start_number: int | None
+) -> NewChange:
+    """A newcomer sits down after ``after`` (a player id; None: the first seat)
+    from the next open round, with a starting score by the table's rule."""
+    name = " ".join(name.split())
+    if not name:
+        raise GameError("join-no-name")
+    if any(m.name.casefold() == name.casefold() for m in sheet.members.values()):
+        raise GameError("same-name", name=name)
+    if after is not None and after not in sheet.members:
+        raise GameError("join-seat")
+    start = sheet.next_open_round
+    if start > len(sheet.rounds):
+        raise GameError("join-game-over")
+    most = max_players(sheet.ruleset.decks)
+    if len(sheet.present_in(start)) + 1 > most:
+        raise GameError("table-full", n=most)
+    if start_rule not in START_RULES:
+        raise GameError("start-rule")
+    if start_rule == "number" and start_number is None:
+        raise GameError("start-number")
+    return NewChange("join", player=max(sheet.members) + 1, value={
+        "name": name, "after": after, "from": start, "start_rule": start_rule,
+        "start_score": sheet.start_score(start_rule, start_number),
+    })
+
+
+def leave(sheet: Sheet, player: int) -> NewChange:
+    """A player leaves: they no longer play from the next open round on."""
+    member = sheet.members.get(player)
+    if member is None or member.left is not None:
+        raise GameError("not-at-table")
+    start = sheet.next_open_round
+    if start > len(sheet.rounds):
+        raise GameError("leave-game-over")
+    if len([p for p in sheet.present_in(start) if p != player]) < MIN_PLAYERS:
+        raise GameError("too-few-stay")
+    # A later round may have fewer players already (someone sits it out).
+    for number in range(start + 1, len(sheet.rounds) + 1):
+        if len([p for p in sheet.present_in(number) if p != player]) < MIN_PLAYERS:
+            raise GameError("too-few-every-round")
+    return NewChange("leave", player=player, value={"from": start})
+
+
+def sit_out(sheet: Sheet, player: int, number: int) -> NewChange:
+    """A player sits out one round that nobody has bid in yet."""
+    if player not in sheet.members:
+        raise GameError("not-at-table")
+    rnd = sheet.round(number)
+    if rnd.closed or rnd.is_started:
+        raise GameError("round-begun", number=number)
+    if player not in rnd.order:
+        raise GameError("sits-out-anyway", name=sheet.name(player), number=number)
+    if len(rnd.order) - 1 < MIN_PLAYERS:
+        raise GameError("too-few-every-round")
+    return NewChange("sitout", round=number, player=player)
+
+
+def adjustment(sheet: Sheet, player: int, points: int, reason: str) -> NewChange:
+    """A one-off bonus or penalty, counted after the rounds closed so far."""
+    if player not in sheet.members:
+        raise GameError("adjust-player")
+    if points == 0:
+        raise GameError("adjust-zero")
+    if not reason.strip():
+        raise GameError("adjust-reason")
+    return NewChange("adjust", player=player, value={
+        "points": points, "reason": reason.strip(), "after": len(sheet.closed_rounds)})
+
+
+def scoring(sheet: Sheet, name: str) -> NewChange:
+    """Score the whole game under another scoring preset from now on.
+
+    :raise UnknownPreset: when there is no such scoring preset.
+    """
+    if name == sheet.ruleset.scoring.name:
+        raise GameError("same-scoring")
+    return NewChange("scoring", value=find_scoring(name).to_dict())
+
+
+# -- the schedule of rounds not yet begun ----------------------------------------
+
+
+def schedule(sheet: Sheet, op: Mapping[str, Any]) -> NewChange:
+    """Insert, change or remove a round not yet begun, or replace all of them
+    (``op`` as :meth:`GameState.apply_schedule <scorekeeper.game.fold.GameState.apply_schedule>`
+    reads it)."""
+    first = sheet.first_editable_round
+    kind = op.get("op")
+    if kind not in ("insert", "set", "remove", "replace"):
+        raise GameError("schedule-what")
+    if kind == "replace":
+        if op.get("from") != first or not op.get("cards"):
+            raise GameError("schedule-begun")
+        for offset, cards in enumerate(op["cards"]):
+            _check_round_size(sheet, first + offset, cards)
+        if list(op["cards"]) == [rnd.cards for rnd in sheet.rounds[first - 1:]]:
+            raise GameError("schedule-same")
+        return NewChange("schedule", value=dict(op))
+    number = op.get("round")
+    last = len(sheet.rounds) + (1 if kind == "insert" else 0)
+    if first > last:
+        raise GameError("schedule-begun")
+    if not isinstance(number, int) or not first <= number <= last:
+        raise GameError("schedule-range", first=first, last=last)
+    if kind == "remove" and len(sheet.rounds) == 1:
+        raise GameError("one-round-left")
+    if kind in ("insert", "set"):
+        _check_round_size(sheet, number, op.get("cards"))
+    if kind == "set" and op["cards"] == sheet.rounds[number - 1].cards:
+        raise GameError("schedule-same")
+    return NewChange("schedule", value=dict(op))
+
+
+def rebuild_schedule(sheet: Sheet, shape: str, start: int | None, peak: int | None) -> NewChange:
+    """Every round not yet begun replaced by a schedule shape for today's players.
+
+    :raise RulesError: when the shape cannot be dealt to them.
+    """
+    first = sheet.first_editable_round
+    players = len(sheet.present_in(min(first, len(sheet.rounds))))
+    spec = ScheduleSpec(shape, start=start or 1, peak=peak)
+    sizes = round_sizes(spec, players, sheet.ruleset.decks)
+    return schedule(sheet, {"op": "replace", "from": first, "cards": sizes})
+
+
+def fit_schedule(sheet: Sheet) -> NewChange:
+    """Every round not yet begun lowered to the most the deck can deal its players."""
+    first = sheet.first_editable_round
+    sizes = [min(rnd.cards, sheet.ruleset.deck_size // len(rnd.order))
+             for rnd in sheet.rounds[first - 1:]]
+    return schedule(sheet, {"op": "replace", "from": first, "cards": sizes})
+
+
+def _check_round_size(sheet: Sheet, number: int, cards: Any) -> None:
+    """A hand size the deck can deal to the players of round ``number``."""
+    players = len(sheet.present_in(min(number, len(sheet.rounds))))
+    most = max_hand(sheet.ruleset.decks, max(players, MIN_PLAYERS), False)
+    if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= most:
+        raise GameError("round-size", number=number, most=most, players=players)

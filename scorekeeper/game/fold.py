@@ -1,0 +1,190 @@
+"""The fold: a game's stored changes applied one by one, giving its sheet.
+
+The change log is the one source of truth of a game. :func:`build_sheet`
+takes the ruleset, the starting players and the changes (oldest first) and
+returns the :class:`~scorekeeper.game.sheet.Sheet`; :class:`GameState` is the
+state of the game while the changes are applied, which the history also uses
+to say what each change changed from.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+from ..rules import Ruleset, Scoring, bidding_order, next_seat, plan_round, plan_rounds
+from .rounds import Adjustment, ChangeLike, Member, RoundFacts, RoundSheet
+from .sheet import Sheet
+
+def effective_changes(changes: Iterable[ChangeLike]) -> list[ChangeLike]:
+    """The changes in force: each ``undo`` takes back the latest one still in force."""
+    stack: list[ChangeLike] = []
+    for change in changes:
+        if change.kind == "undo":
+            if stack:
+                stack.pop()
+        else:
+            stack.append(change)
+    return stack
+
+
+class GameState:
+    """The state of a game while its changes are applied one by one."""
+
+    def __init__(self, ruleset: Ruleset, players: Sequence[str], first_dealer: int) -> None:
+        self.ruleset = ruleset
+        self.first_dealer = first_dealer
+        self.members = {pid: Member(pid, name) for pid, name in enumerate(players)}
+        self.circle = list(range(len(players)))
+        self.sizes = [plan.cards for plan in plan_rounds(ruleset, len(players))]
+        self.facts: dict[int, RoundFacts] = {}
+        self.adjustments: list[Adjustment] = []
+
+    def facts_of(self, number: int) -> RoundFacts:
+        return self.facts.setdefault(number, RoundFacts())
+
+    def closed_count(self) -> int:
+        return sum(1 for facts in self.facts.values() if facts.closed)
+
+    # Each kind of change, applied. Checks were made when it was stored.
+
+    def apply(self, change: ChangeLike) -> None:
+        getattr(self, "apply_" + change.kind)(change)
+
+    def apply_trump(self, change: ChangeLike) -> None:
+        facts = self.facts_of(change.round)
+        facts.trump, facts.trump_chosen, facts.trump_entered = change.value, True, True
+
+    def apply_bid(self, change: ChangeLike) -> None:
+        self.facts_of(change.round).bids[change.player] = change.value
+
+    def apply_tricks(self, change: ChangeLike) -> None:
+        self.facts_of(change.round).tricks[change.player] = change.value
+
+    def apply_close(self, change: ChangeLike) -> None:
+        self.facts_of(change.round).closed = True
+
+    def apply_correct(self, change: ChangeLike) -> None:
+        facts = self.facts_of(change.round)
+        facts.trump, facts.trump_chosen, facts.trump_entered = change.value["trump"], True, True
+        facts.bids = {int(player): bid for player, bid in change.value["bids"].items()}
+        facts.tricks = {int(player): taken for player, taken in change.value["tricks"].items()}
+
+    def apply_join(self, change: ChangeLike) -> None:
+        value = change.value
+        start = value["from"]
+        self.members[change.player] = Member(change.player, value["name"], joined=start)
+        after = value.get("after")
+        position = self.circle.index(after) + 1 if after in self.circle else 0
+        self.circle.insert(position, change.player)
+        if value.get("start_score"):
+            self.adjustments.append(Adjustment(
+                change.player, value["start_score"], "", after=start - 1, is_start=True))
+
+    def apply_leave(self, change: ChangeLike) -> None:
+        self.members[change.player].left = change.value["from"]
+
+    def apply_sitout(self, change: ChangeLike) -> None:
+        self.members[change.player].sits_out.add(change.round)
+
+    def apply_adjust(self, change: ChangeLike) -> None:
+        value = change.value
+        self.adjustments.append(
+            Adjustment(change.player, value["points"], value["reason"], after=value["after"]))
+
+    def apply_scoring(self, change: ChangeLike) -> None:
+        self.ruleset = dataclasses.replace(self.ruleset, scoring=Scoring.from_dict(change.value))
+
+    def apply_schedule(self, change: ChangeLike) -> None:
+        op = change.value
+        kind = op["op"]
+        if kind == "insert":
+            self.sizes.insert(op["round"] - 1, op["cards"])
+            self.shift_rounds(op["round"], +1)
+        elif kind == "set":
+            self.sizes[op["round"] - 1] = op["cards"]
+        elif kind == "remove":
+            del self.sizes[op["round"] - 1]
+            self.shift_rounds(op["round"] + 1, -1)
+        else:  # replace every round from op["from"] on
+            self.sizes[op["from"] - 1:] = op["cards"]
+
+    def shift_rounds(self, first: int, by: int) -> None:
+        """Renumber the round marks of players from round ``first`` on.
+
+        A round inserted as round ``first`` (``by`` > 0) is played by whoever
+        sits at the table when it comes: a player who joins or leaves from
+        round ``first`` keeps that mark, so a newcomer plays the new round, a
+        leaver does not, and the starters (who joined in round 1) still play
+        a round inserted before the first.
+        """
+        moved = first + 1 if by > 0 else first
+        for member in self.members.values():
+            if member.joined >= moved:
+                member.joined += by
+            if member.left is not None and member.left >= moved:
+                member.left += by
+            member.sits_out = {
+                n + by if n >= first else n for n in member.sits_out if not (by < 0 and n == first - 1)
+            }
+
+    # The derived rounds.
+
+    def rounds(self) -> list[RoundSheet]:
+        ruleset = self.ruleset
+        in_turn = ruleset.bidding == "in-turn"
+        default_trump = "S" if ruleset.trump.method == "spades" else None
+        rounds: list[RoundSheet] = []
+        dealer: int | None = None
+        for index, cards in enumerate(self.sizes):
+            number = index + 1
+            active = [pid for pid in self.circle if self.members[pid].plays(number)]
+            positions = {pid: pos for pos, pid in enumerate(self.circle)}
+            active_positions = [positions[pid] for pid in active]
+            if dealer is None:
+                start = positions[self.first_dealer]
+                dealer = self.first_dealer if self.first_dealer in active else \
+                    self.circle[next_seat(start, active_positions, len(self.circle))]
+            else:
+                dealer = self.circle[
+                    next_seat(positions[dealer], active_positions, len(self.circle))]
+            order = [self.circle[pos] for pos in
+                     bidding_order(positions[dealer], active_positions, len(self.circle))]
+            plan = plan_round(ruleset, number, cards, len(active),
+                              is_final_round=number == len(self.sizes))
+            rnd = RoundSheet(
+                number=number, cards=cards, expects_trump=plan.has_trump, dealer=dealer,
+                order=order, hook_active=plan.hook_active, in_turn=in_turn,
+                fits=cards * len(active) <= ruleset.deck_size,
+            )
+            if not plan.has_trump:
+                rnd.trump, rnd.trump_chosen = None, True
+            elif default_trump:
+                rnd.trump, rnd.trump_chosen = default_trump, True
+            facts = self.facts.get(number)
+            if facts is not None:
+                if facts.trump_entered:
+                    rnd.trump, rnd.trump_chosen, rnd.trump_entered = facts.trump, True, True
+                rnd.bids, rnd.tricks, rnd.closed = dict(facts.bids), dict(facts.tricks), facts.closed
+            rounds.append(rnd)
+        return rounds
+
+
+def build_sheet(
+    ruleset: Ruleset, players: Sequence[str], first_dealer: int, changes: Iterable[ChangeLike]
+) -> Sheet:
+    """Fold a game's changes (oldest first) into its sheet."""
+    changes = list(changes)
+    state = GameState(ruleset, players, first_dealer)
+    effective = effective_changes(changes)
+    for change in effective:
+        state.apply(change)
+    return Sheet(
+        ruleset=state.ruleset,
+        members=state.members,
+        circle=state.circle,
+        rounds=state.rounds(),
+        adjustments=state.adjustments,
+        effective=effective,
+        version=max((change.seq for change in changes), default=0),
+    )

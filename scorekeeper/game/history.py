@@ -1,0 +1,131 @@
+"""A game's history as data: every change with what it changed from.
+
+The history is not stored separately: it is the game's append-only list of
+changes, each described against the state just before it. An entry says what
+kind of change it was and the facts a sentence about it needs (names, round
+numbers, before and after); the web edge words it
+(:mod:`scorekeeper.web.wording.history`). An undo carries the entry it took back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..rules import Ruleset, Scoring
+from .fold import GameState
+from .rounds import ChangeLike
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One stored change: its kind, and the facts its description quotes.
+
+    For an ``undo``, ``details["undone"]`` is the entry it took back (absent
+    when there was nothing to undo).
+    """
+
+    seq: int
+    kind: str
+    details: dict[str, Any] = field(default_factory=dict)
+    created_at: Any = None
+    author: str | None = None
+    undone: bool = False
+
+
+def history_of(
+    ruleset: Ruleset, players: Sequence[str], first_dealer: int, changes: Sequence[ChangeLike]
+) -> list[HistoryEntry]:
+    """Every change described against the state just before it, oldest first."""
+    state = GameState(ruleset, players, first_dealer)
+    stack: list[tuple[ChangeLike, HistoryEntry]] = []
+    entries: list[HistoryEntry] = []
+    undone: set[int] = set()
+    for change in changes:
+        if change.kind == "undo":
+            details: dict[str, Any] = {}
+            if stack:
+                target, target_entry = stack.pop()
+                undone.add(target.seq)
+                details["undone"] = target_entry
+                state = GameState(ruleset, players, first_dealer)
+                for kept, _entry in stack:
+                    state.apply(kept)
+            entry = _entry_of(change, details)
+        else:
+            entry = _entry_of(change, change_details(state, change))
+            state.apply(change)
+            stack.append((change, entry))
+        entries.append(entry)
+    return [replace(e, undone=True) if e.seq in undone else e for e in entries]
+
+
+def _entry_of(change: ChangeLike, details: dict[str, Any]) -> HistoryEntry:
+    return HistoryEntry(
+        seq=change.seq, kind=change.kind, details=details,
+        created_at=getattr(change, "created_at", None), author=getattr(change, "author", None),
+    )
+
+
+def change_details(state: GameState, change: ChangeLike) -> dict[str, Any]:
+    """The facts of one change, against the state just before it."""
+    names = {pid: m.name for pid, m in state.members.items()}
+    number = change.round
+    facts = state.facts.get(number) if number else None
+    kind = change.kind
+    if kind == "trump":
+        before = facts.trump if facts and facts.trump_chosen else "unset"
+        return {"round": number, "before": before, "after": change.value}
+    if kind in ("bid", "tricks"):
+        entered = (facts.bids if kind == "bid" else facts.tricks) if facts else {}
+        return {"round": number, "name": names[change.player],
+                "before": entered.get(change.player), "after": change.value}
+    if kind == "close":
+        return {"round": number}
+    if kind == "correct":
+        return _correction(facts, change, names)
+    if kind == "join":
+        value = change.value
+        return {"name": value["name"], "after": names.get(value.get("after")),
+                "round": value["from"], "points": value.get("start_score", 0)}
+    if kind == "leave":
+        return {"name": names[change.player], "round": change.value["from"]}
+    if kind == "sitout":
+        return {"name": names[change.player], "round": number}
+    if kind == "adjust":
+        return {"name": names[change.player], "points": change.value["points"],
+                "reason": change.value["reason"]}
+    if kind == "scoring":
+        return {"before": state.ruleset.scoring.name,
+                "after": Scoring.from_dict(change.value).name}
+    if kind == "schedule":
+        return _schedule(state, change.value)
+    raise ValueError(f"unknown change kind {kind!r}")  # pragma: no cover
+
+
+def _correction(facts, change: ChangeLike, names: dict[int, str]) -> dict[str, Any]:
+    """What a correction changed: the trump (before, after) if it changed, and
+    each player's bid or tricks that changed as (name, "bid"|"tricks", before, after)."""
+    value = change.value
+    trump = None
+    if facts is None or facts.trump != value["trump"]:
+        trump = (facts.trump if facts else "unknown", value["trump"])
+    changed = []
+    for what, key in (("bid", "bids"), ("tricks", "tricks")):
+        before = getattr(facts, key) if facts else {}
+        for player, after in value[key].items():
+            player = int(player)
+            if before.get(player) != after:
+                changed.append((names[player], what, before.get(player), after))
+    return {"round": change.round, "trump": trump, "changed": changed}
+
+
+def _schedule(state: GameState, op: dict) -> dict[str, Any]:
+    sizes = state.sizes
+    details = dict(op)
+    if op["op"] in ("set", "remove"):
+        details["before"] = sizes[op["round"] - 1]
+    elif op["op"] == "replace":
+        details["before"] = sizes[op["from"] - 1:]
+    return details

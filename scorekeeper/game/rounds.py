@@ -1,0 +1,197 @@
+"""The values a game sheet is made of: its players, its rounds, its adjustments,
+and the limits of a table.
+
+A game's changes are append-only. Their kinds, and what each stores:
+
+========== ====================================================================
+``trump``  ``round``, ``value``: a suit letter or None (no trump)
+``bid``    ``round``, ``player``, ``value``: the bid
+``tricks`` ``round``, ``player``, ``value``: the tricks taken
+``close``  ``round``: the round is scored
+``correct`` ``round``, ``value``: {"trump", "bids", "tricks"} of a closed round
+``undo``   ``value``: the ``seq`` of the change taken back (the latest in force)
+``join``   ``player`` (a new player id), ``value``: {"name", "after", "from",
+           "start_rule", "start_score"}
+``leave``  ``player``, ``value``: {"from": first round without them}
+``sitout`` ``player``, ``round``
+``schedule`` ``value``: {"op": "insert"|"set"|"remove"|"replace", ...}
+``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed}
+``scoring`` ``value``: a :class:`~scorekeeper.rules.Scoring` as a dict
+========== ====================================================================
+
+``player`` in a change is a player's id: the starting players are 0, 1, 2, ...
+in their starting seat order, and each newcomer gets the next free number. The
+order around the table is kept separately (``Sheet.circle``), because a
+newcomer may sit down between two others.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..rules import forbidden_bid
+
+#: The values of the ``trump`` change: a suit letter, or None for no trump.
+TRUMP_CHOICES = ("C", "D", "H", "S", None)
+#: How a newcomer's starting score is chosen.
+START_RULES = ("zero", "lowest", "average", "number")
+#: At least this many players play every round.
+MIN_PLAYERS = 2
+#: The largest tables one deck and two decks serve.
+MAX_PLAYERS_ONE_DECK = 7
+MAX_PLAYERS_TWO_DECKS = 10
+
+
+def max_players(decks: int) -> int:
+    """How many players can sit at a table with this many decks."""
+    return MAX_PLAYERS_TWO_DECKS if decks == 2 else MAX_PLAYERS_ONE_DECK
+
+
+class ChangeLike(Protocol):
+    """What the fold reads of a stored change (the model, a row, or a :class:`NewChange`)."""
+
+    seq: int
+    kind: str
+    round: int | None
+    player: int | None
+    value: Any
+
+
+@dataclass(frozen=True)
+class NewChange:
+    """A change the table makes, checked and ready to be stored: what
+    :mod:`scorekeeper.game.entries` returns and the storage layer appends."""
+
+    kind: str
+    round: int | None = None
+    player: int | None = None
+    value: Any = None
+
+
+@dataclass
+class Member:
+    """A player of the game: a starter or a newcomer, present or gone."""
+
+    id: int
+    name: str
+    joined: int = 1
+    #: The first round they no longer play, once they have left.
+    left: int | None = None
+    sits_out: set[int] = field(default_factory=set)
+
+    def plays(self, number: int) -> bool:
+        return (
+            self.joined <= number
+            and (self.left is None or number < self.left)
+            and number not in self.sits_out
+        )
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """Points given or taken outside the rounds: a bonus, a penalty, a starting score."""
+
+    player: int
+    points: int
+    reason: str
+    #: Shown and counted after this many rounds (0: before the first).
+    after: int
+    is_start: bool = False
+
+
+@dataclass
+class RoundFacts:
+    """What has been entered for one round."""
+
+    trump: str | None = None
+    trump_chosen: bool = False
+    #: Whether the table entered the trump (rather than the rules setting it):
+    #: the cards have been dealt.
+    trump_entered: bool = False
+    bids: dict[int, int] = field(default_factory=dict)
+    tricks: dict[int, int] = field(default_factory=dict)
+    closed: bool = False
+
+    @property
+    def is_started(self) -> bool:
+        """Whether anything has been entered: the round has been dealt, so its
+        players and its card count can no longer change."""
+        return bool(self.trump_entered or self.bids or self.tricks or self.closed)
+
+
+@dataclass(kw_only=True)
+class RoundSheet(RoundFacts):
+    """One round of the game as it stands: what the schedule and the seating
+    say about it, and what has been entered."""
+
+    number: int
+    cards: int
+    expects_trump: bool
+    dealer: int
+    #: Player ids in bidding order: the player after the dealer first, the dealer last.
+    order: list[int]
+    hook_active: bool
+    in_turn: bool
+    #: Whether the deck holds enough cards for this round's players.
+    fits: bool = True
+
+    @property
+    def leader(self) -> int:
+        """The player who leads the first trick (the first to bid)."""
+        return self.order[0]
+
+    @property
+    def bids_total(self) -> int:
+        return sum(self.bids.values())
+
+    @property
+    def tricks_total(self) -> int:
+        return sum(self.tricks.values())
+
+    @property
+    def tricks_left(self) -> int:
+        """The countdown shown while tricks are entered; 0 when they add up."""
+        return self.cards - self.tricks_total
+
+    @property
+    def is_bidding_complete(self) -> bool:
+        return all(player in self.bids for player in self.order)
+
+    @property
+    def is_tricks_complete(self) -> bool:
+        return all(player in self.tricks for player in self.order) and self.tricks_left == 0
+
+    @property
+    def can_close(self) -> bool:
+        return (
+            not self.closed
+            and self.trump_chosen
+            and self.is_bidding_complete
+            and self.is_tricks_complete
+        )
+
+    @property
+    def next_bidder(self) -> int | None:
+        """The first player in bidding order who has not bid yet."""
+        for player in self.order:
+            if player not in self.bids:
+                return player
+        return None
+
+    @property
+    def dealer_may_bid(self) -> bool:
+        """In turn, the dealer bids only once everyone else has."""
+        return not self.in_turn or all(s in self.bids for s in self.order[:-1])
+
+    @property
+    def forbidden(self) -> int | None:
+        """The dealer's forbidden bid, once everyone else has bid, or None."""
+        if not (self.hook_active and self.in_turn):
+            return None
+        others = [self.bids[s] for s in self.order[:-1] if s in self.bids]
+        if len(others) < len(self.order) - 1:
+            return None
+        return forbidden_bid(self.cards, others)
+
+

@@ -1,0 +1,186 @@
+"""The game sheet: what a game's changes add up to, and the questions asked of it.
+
+A :class:`Sheet` is made by the fold (:func:`scorekeeper.game.fold.build_sheet`)
+and never changed afterwards. It says for every round who plays, who deals,
+who leads, the trump, the bids and tricks entered so far; and it scores the
+closed rounds with the rules engine. The checks of new entries are in
+:mod:`scorekeeper.game.entries`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..rules import GameScore, Ruleset, Scoring, Standing, score_game, standings
+from .errors import NoSuchRound
+from .rounds import Adjustment, ChangeLike, Member, RoundSheet
+
+
+@dataclass
+class Sheet:
+    """A whole game: players, rounds and scores, derived from its changes."""
+
+    ruleset: Ruleset
+    members: dict[int, Member]
+    circle: list[int]
+    rounds: list[RoundSheet]
+    adjustments: list[Adjustment]
+    #: The changes that are in force (not undone), oldest first.
+    effective: list[ChangeLike]
+    #: The number of the latest stored change (undos included): what another
+    #: phone compares to know whether its screen is out of date.
+    version: int = 0
+
+    # -- players -----------------------------------------------------------
+
+    @cached_property
+    def players(self) -> dict[int, str]:
+        """Each player's name by id (starters first, then newcomers)."""
+        return {pid: m.name for pid, m in self.members.items()}
+
+    def is_present(self, player: int) -> bool:
+        """Whether the player has not left (as of the round being played)."""
+        member = self.members[player]
+        return member.left is None
+
+    # -- rounds ------------------------------------------------------------
+
+    @property
+    def current(self) -> RoundSheet | None:
+        """The first round not yet closed; None when the game is over."""
+        for rnd in self.rounds:
+            if not rnd.closed:
+                return rnd
+        return None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.current is None
+
+    @property
+    def closed_rounds(self) -> list[RoundSheet]:
+        return [rnd for rnd in self.rounds if rnd.closed]
+
+    @property
+    def next_open_round(self) -> int:
+        """The first round a roster change can still affect: the current round
+        if nothing has been bid in it yet, else the next one."""
+        current = self.current
+        if current is None:
+            return len(self.rounds) + 1
+        return current.number + 1 if current.is_started else current.number
+
+    @property
+    def unfit_rounds(self) -> list[RoundSheet]:
+        """Rounds not yet played that the deck cannot deal to their players."""
+        return [rnd for rnd in self.rounds if not rnd.closed and not rnd.fits]
+
+    def round(self, number: int) -> RoundSheet:
+        """The round with this 1-based number.
+
+        :raise NoSuchRound: when the game has no such round.
+        """
+        if not 1 <= number <= len(self.rounds):
+            raise NoSuchRound("no-such-round", number=number, count=len(self.rounds))
+        return self.rounds[number - 1]
+
+    @property
+    def last_entry(self) -> ChangeLike | None:
+        """The latest change still in force: what "undo" takes back."""
+        return self.effective[-1] if self.effective else None
+
+    # -- scores ------------------------------------------------------------
+
+    @cached_property
+    def score(self) -> GameScore:
+        """Points and hit counts of the closed rounds, by player id.
+
+        ``score.rounds[i]`` belongs to ``closed_rounds[i]``.
+        """
+        return self.score_with(self.ruleset.scoring)
+
+    def score_with(self, scoring: Scoring) -> GameScore:
+        """The closed rounds scored under any scoring (to compare)."""
+        return score_game(
+            scoring,
+            [
+                {player: (rnd.bids[player], rnd.tricks[player], rnd.cards)
+                 for player in rnd.order}
+                for rnd in self.closed_rounds
+            ],
+        )
+
+    def points(self, rnd: RoundSheet) -> dict[int, int]:
+        """Each player's points in a closed round."""
+        return self.score.rounds[self.closed_rounds.index(rnd)]
+
+    def adjustment_total(self, player: int, through: int | None = None) -> int:
+        """A player's adjustments (starting score included), up to a round."""
+        return sum(
+            a.points for a in self.adjustments
+            if a.player == player and (through is None or a.after <= through)
+        )
+
+    @cached_property
+    def running(self) -> list[dict[int, int]]:
+        """Each player's total after each closed round, adjustments included."""
+        return [
+            {
+                pid: totals.get(pid, 0) + self.adjustment_total(pid, rnd.number)
+                for pid in self.members
+            }
+            for rnd, totals in zip(self.closed_rounds, self.score.running)
+        ]
+
+    def totals_with(self, score: GameScore) -> dict[int, int]:
+        return {
+            pid: score.totals.get(pid, 0) + self.adjustment_total(pid)
+            for pid in self.members
+        }
+
+    @cached_property
+    def totals(self) -> dict[int, int]:
+        """Every player's total: round points plus adjustments."""
+        return self.totals_with(self.score)
+
+    @cached_property
+    def standings(self) -> list[Standing]:
+        """Every player ranked by total (shared ranks on ties), best first."""
+        return standings(self.totals, self.ruleset.scoring.lowest_wins)
+
+    def standings_with(self, scoring: Scoring) -> list[Standing]:
+        return standings(self.totals_with(self.score_with(scoring)), scoring.lowest_wins)
+
+    @property
+    def winner_names(self) -> list[str]:
+        """The names of the players ranked first (several on a shared win)."""
+        return [self.members[s.player].name for s in self.standings if s.rank == 1]
+
+    def start_score(self, rule: str, number: int | None = None) -> int:
+        """A newcomer's starting score by the table's rule."""
+        present = [self.totals[p] for p, m in self.members.items() if m.left is None]
+        if rule == "zero" or not present:
+            return 0
+        if rule == "lowest":
+            return min(present)
+        if rule == "average":
+            return round(sum(present) / len(present))
+        return int(number or 0)
+
+    def name(self, player: int) -> str:
+        return self.members[player].name
+
+    def present_in(self, number: int) -> list[int]:
+        """The players (in circle order) who would play round ``number``."""
+        return [pid for pid in self.circle if self.members[pid].plays(number)]
+
+    @property
+    def first_editable_round(self) -> int:
+        """The first round whose card count may still change (nothing entered)."""
+        number = len(self.rounds) + 1
+        for rnd in reversed(self.rounds):
+            if rnd.is_started:
+                break
+            number = rnd.number
+        return number

@@ -1,0 +1,127 @@
+"""The stored facts of a game.
+
+A game stores who sits where, the ruleset the table chose, and an append-only
+list of changes: every bid, every trick count, every trump, every closed round,
+every correction and every undo. Nothing is updated in place, so the history of
+a game is its changes, and scores are derived from them by the rules engine
+(see :mod:`scorekeeper.game`).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .database import db
+
+
+def new_public_id() -> str:
+    """An unguessable identifier for a game's address (128 random bits)."""
+    return secrets.token_urlsafe(16)
+
+
+def utcnow() -> datetime:
+    """Now, in UTC, without tzinfo (what every database stores alike)."""
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Game(db.Model):
+    """One game at one table."""
+
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    #: The name of the preset the table started from (for display only).
+    preset: Mapped[str] = mapped_column(String(40))
+    #: The ruleset as :meth:`scorekeeper.rules.Ruleset.to_dict` writes it.
+    ruleset: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The seat of the first round's dealer.
+    first_dealer: Mapped[int]
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    changes: Mapped[list[Change]] = relationship(
+        back_populates="game", order_by="Change.seq", cascade="all, delete-orphan"
+    )
+    #: The cards recorded for the game's rounds (see :mod:`scorekeeper.game.hand`).
+    hand_events: Mapped[list[HandEvent]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", passive_deletes=False
+    )
+
+
+class Player(db.Model):
+    """A player at a seat. Seats are numbered clockwise from 0."""
+
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("game_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Change(db.Model):
+    """One entry in a game's append-only history.
+
+    ``kind`` says what was entered (see :mod:`scorekeeper.game.rounds`);
+    ``round`` and ``player`` (a player's id) say where, ``value`` what. ``seq`` numbers a game's
+    changes from 1 without gaps; its uniqueness makes two phones that write at
+    the same moment collide instead of interleaving silently.
+    """
+
+    __tablename__ = "changes"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(20))
+    round: Mapped[int | None]
+    #: The player's id (see :mod:`scorekeeper.game.rounds`), not a seat.
+    player: Mapped[int | None]
+    value: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The name the device gave for the person who made the change, if any.
+    author: Mapped[str | None] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="changes")
+
+
+class HandEvent(db.Model):
+    """One fact about the cards of one round, as the table recorded it.
+
+    ``kind`` is ``"deal"`` (``player`` was dealt ``cards``; a later deal for the
+    same player replaces it), ``"card"`` (``player`` played ``cards[0]``),
+    ``"undo"`` (takes back the latest deal or card still in force) or
+    ``"reset"`` (the hand starts over: everything before it is out of force).
+    ``player`` is a player's id, as in :class:`Change`. Events are append-only;
+    the live hand is the rules engine's ``Deal`` folded from them (see
+    :mod:`scorekeeper.game.hand`). ``seq`` numbers a round's events from 1, and its
+    uniqueness makes two phones that record at once collide.
+    """
+
+    __tablename__ = "hand_events"
+    __table_args__ = (UniqueConstraint("game_id", "round", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int]
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))
+    player: Mapped[int | None]
+    cards: Mapped[Any] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    author: Mapped[str | None] = mapped_column(String(40))
+
+    game: Mapped[Game] = relationship(back_populates="hand_events")

@@ -1,0 +1,144 @@
+"""The games list, the set-up screen and deleting a game."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_wtf import FlaskForm
+from wtforms import SelectChoice
+
+from ...game import MAX_PLAYERS_TWO_DECKS
+from ...rules import PRESETS, RulesError, plan_rounds
+from ...storage import games as store
+from ..responses import vary
+from ..wording.rules import rules_message
+from .forms import SetupForm
+
+bp = Blueprint("games", __name__)
+
+
+@bp.get("/")
+def index():
+    """Every game on this server, unfinished first, newest first."""
+    return render_template("games/index.html", rows=store.list_games())
+
+
+def preview(form: SetupForm) -> tuple[list | None, str | None]:
+    """The rounds the adjusted rules give for the entered players, or why none."""
+    count = max(len(form.names()), 2)
+    try:
+        ruleset = form.ruleset()
+        return plan_rounds(ruleset, count), None
+    except RulesError as error:
+        return None, rules_message(error)
+
+
+def rearrange(form: SetupForm, action: str) -> bool:
+    """Apply an "add", "remove-i", "up-i" or "down-i" button; True if it was one."""
+    names = [f.data or "" for f in form.players]
+    if action == "add":
+        if len(names) < MAX_PLAYERS_TWO_DECKS:
+            names.append("")
+    elif "-" in action:
+        verb, _sep, index = action.partition("-")
+        if index not in [str(i) for i in range(len(names))]:
+            return False
+        i = int(index)
+        if verb == "remove" and len(names) > 2:
+            names.pop(i)
+        elif verb == "up" and i > 0:
+            names[i - 1], names[i] = names[i], names[i - 1]
+        elif verb == "down" and i < len(names) - 1:
+            names[i + 1], names[i] = names[i], names[i + 1]
+        elif verb not in ("remove", "up", "down"):
+            return False
+    else:
+        return False
+    while form.players.entries:
+        form.players.pop_entry()
+    for name in names:
+        form.players.append_entry(name)
+    return True
+
+
+def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
+    names = form.names()
+    offer_dealers(form)
+    rounds, schedule_error = preview(form)
+    html = render_template(
+        "games/new.html", form=form, presets=PRESETS, rounds=rounds,
+        schedule_error=schedule_error, error=error,
+    )
+    return make_response(html, status)
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new_game():
+    """Set up a game: players in seat order, rules, first dealer."""
+    form = SetupForm()
+    if request.method == "GET":
+        return render_setup(form)
+    action = request.form.get("action", "start")
+    if action == "preview":
+        return render_setup(form)
+    if action != "start":
+        if not rearrange(form, action):
+            abort(400)
+        return render_setup(form)
+    if not form.validate():
+        return render_setup(form, _("Please correct the marked fields."), 422)
+    names = form.names()
+    try:
+        ruleset = form.ruleset()
+        plan_rounds(ruleset, len(names))
+    except RulesError as error:
+        return render_setup(form, rules_message(error), 422)
+    if form.first_dealer.data == "random":
+        first_dealer = secrets.randbelow(len(names))
+    elif form.first_dealer.data in [str(i) for i in range(len(names))]:
+        first_dealer = int(form.first_dealer.data)
+    else:
+        return render_setup(form, _("Choose the first dealer among the players."), 422)
+    try:
+        game = store.create_game(names, form.preset.data, ruleset, first_dealer)
+    except RulesError as error:
+        return render_setup(form, rules_message(error), 422)
+    return redirect(url_for("play.game_home", gid=game.public_id))
+
+
+def offer_dealers(form: SetupForm) -> None:
+    """The first-dealer choices: drawn at random, or any player entered so far."""
+    form.first_dealer.choices = [SelectChoice("random", _("Draw at random"))] + [
+        SelectChoice(str(i), name) for i, name in enumerate(form.names())
+    ]
+
+
+@bp.post("/new/preview")
+def preview_rounds():
+    """The staircase of the rules as adjusted so far, and the first-dealer
+    choices for the names typed so far (htmx, on every change)."""
+    form = SetupForm()
+    offer_dealers(form)
+    rounds, schedule_error = preview(form)
+    html = render_template("games/_preview.html", form=form, rounds=rounds,
+                           schedule_error=schedule_error, with_dealers=True)
+    return vary(make_response(html))
+
+
+@bp.route("/g/<gid>/delete", methods=["GET", "POST"])
+def delete_game(gid: str):
+    """Ask, then delete a game for good."""
+    game = store.get_game(gid)
+    if request.method == "POST":
+        if not FlaskForm().validate():  # pragma: no cover - CSRF errors handled app-wide
+            abort(400)
+        store.delete_game(game)
+        return redirect(url_for("games.index"))
+    return render_template("games/delete.html", game=game, sheet=store.load_sheet(game))
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    return redirect(url_for("static", filename="favicon.svg"), code=301)

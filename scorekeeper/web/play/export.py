@@ -1,0 +1,135 @@
+"""The game sheet as CSV (for spreadsheets) and JSON (for programs)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+
+from flask_babel import gettext as _
+
+from ...game import Sheet
+from ...storage.models import Game
+from ..wording.cards import suit_name
+from ..wording.ruleset import ruleset_lines
+
+
+def filename(game: Game, extension: str) -> str:
+    names = "-".join(re.sub(r"[^A-Za-z0-9]+", "", p.name) or "player" for p in game.players)
+    return f"ohhell-{game.created_at:%Y-%m-%d}-{names[:60]}.{extension}"
+
+
+#: A spreadsheet reads a cell that starts with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: object) -> object:
+    """Text that a spreadsheet would run as a formula, quoted as plain text.
+
+    Names and reasons come from the table; a name such as ``=HYPERLINK(...)``
+    must stay a name in the export. Numbers are left as they are.
+    """
+    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
+        return "'" + cell
+    return cell
+
+
+class SheetWriter:
+    """A CSV writer whose every text cell is :func:`spreadsheet_safe`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self.writer = csv.writer(out, lineterminator="\r\n")
+
+    def writerow(self, row: list) -> None:
+        self.writer.writerow([spreadsheet_safe(cell) for cell in row])
+
+
+def csv_header() -> list[str]:
+    return [
+        _("Round"), _("Cards"), _("Dealer"), _("Trump"), _("Player"), _("Bid"),
+        _("Tricks"), _("Made"), _("Points"), _("Total"), _("Note"),
+    ]
+
+
+def game_csv(game: Game, sheet: Sheet) -> str:
+    """One row per closed round and player after a header row, adjustments in
+    their place; then, after an empty row, the players and the rules in words.
+
+    Starts with a byte order mark so that spreadsheet programs read it as
+    UTF-8 (names with Polish and Estonian letters stay intact).
+    """
+    out = io.StringIO()
+    writer = SheetWriter(out)
+    writer.writerow(csv_header())
+    totals = dict.fromkeys(sheet.players, 0)
+
+    def adjustments(after: int) -> None:
+        for adj in sheet.adjustments:
+            if adj.after == after:
+                totals[adj.player] += adj.points
+                note = _("Starting score") if adj.is_start else _("Adjustment: %(reason)s",
+                                                                  reason=adj.reason)
+                writer.writerow([after or "", "", "", "", sheet.name(adj.player), "", "", "",
+                                 adj.points, totals[adj.player], note])
+
+    adjustments(0)
+    for rnd in sheet.rounds:
+        if rnd.closed:
+            points = sheet.points(rnd)
+            for player in rnd.order:
+                totals[player] += points[player]
+                writer.writerow([
+                    rnd.number, rnd.cards, sheet.name(rnd.dealer), suit_name(rnd.trump),
+                    sheet.name(player), rnd.bids[player], rnd.tricks[player],
+                    _("yes") if rnd.bids[player] == rnd.tricks[player] else _("no"),
+                    points[player], totals[player], "",
+                ])
+        adjustments(rnd.number)
+    writer.writerow([])
+    writer.writerow([_("Players"), *sheet.players.values()])
+    writer.writerow([_("Preset"), game.preset])
+    for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds]):
+        writer.writerow([label, text])
+    return "\ufeff" + out.getvalue()
+
+
+def game_json(game: Game, sheet: Sheet) -> str:
+    """The whole game: players, rules, rounds with points, standings."""
+    rounds = []
+    for rnd in sheet.rounds:
+        entry = {
+            "number": rnd.number, "cards": rnd.cards,
+            "trump": rnd.trump if rnd.trump_chosen else "unset",
+            "dealer": sheet.name(rnd.dealer),
+            "players": [sheet.name(s) for s in sheet.circle if s in rnd.order],
+            "bids": {sheet.name(s): b for s, b in rnd.bids.items()},
+            "tricks": {sheet.name(s): t for s, t in rnd.tricks.items()},
+            "closed": rnd.closed,
+        }
+        if rnd.closed:
+            points = sheet.points(rnd)
+            entry["points"] = {sheet.name(s): p for s, p in points.items()}
+        rounds.append(entry)
+    data = {
+        "format": "scorekeeper-game/1",
+        "id": game.public_id,
+        "created_at": game.created_at.isoformat() + "Z",
+        "players": list(sheet.players.values()),
+        "first_dealer": game.first_dealer,
+        "adjustments": [
+            {"player": sheet.name(a.player), "points": a.points, "reason": a.reason,
+             "after_round": a.after, "starting_score": a.is_start}
+            for a in sheet.adjustments
+        ],
+        "preset": game.preset,
+        "rules": sheet.ruleset.to_dict(),
+        "rounds": rounds,
+        "standings": [
+            {"player": sheet.name(s.player), "total": s.total,
+             "rank": s.rank, "shared": s.is_shared}
+            for s in sheet.standings
+        ],
+        "finished": sheet.is_finished,
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2)

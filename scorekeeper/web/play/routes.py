@@ -1,0 +1,187 @@
+"""The round screen and everything reached from it.
+
+Views are thin: they parse the form, let the storage layer check the entry
+with the game domain and store it, and render. Every mutating endpoint
+answers an htmx request with the ``_entry.html`` partial (or an
+``HX-Redirect``) and a plain form post with a redirect (post/redirect/get); a
+refused entry gets status 422 and the reason, in place.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+
+from ...game import GameError, Sheet, entries
+from ...storage import games as store
+from ...storage.models import Game
+from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
+from . import export
+from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, trump_from_form
+from .forms import trump_to_form
+
+bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
+
+
+def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None, status: int = 200):
+    """The round screen, or only its entry panel for htmx."""
+    rnd = round_or_404(sheet, number)
+    template = "play/_entry.html" if is_htmx() else "play/round.html"
+    html = render_template(template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx())
+    return vary(make_response(html, status))
+
+
+def entry(gid: str, number: int, form, build, *args):
+    """Store one live entry of the round screen: ``build(sheet, number, *args)``
+    is the function of :mod:`scorekeeper.game.entries` that checks it. The
+    arguments are called with the valid form (``args`` are functions of it)."""
+    game = store.get_game(gid)
+    if not form.validate():
+        return refused(game, number, form_error(form))
+    try:
+        sheet = store.record(game, build, number, *(arg(form) for arg in args), author=author())
+    except GameError as error:
+        return refused(game, number, refusal(error))
+    if is_htmx():
+        return render_round(game, sheet, number)
+    return redirect(url_for("play.round_page", gid=gid, number=number))
+
+
+def refused(game: Game, number: int, error: str):
+    """The round screen as it stands now, with why the entry was refused."""
+    return render_round(game, store.load_sheet(game), number, error, 422)
+
+
+@bp.get("/")
+def game_home(gid: str):
+    """The current round, or the standings once the game is over."""
+    sheet = store.load_sheet(store.get_game(gid))
+    if sheet.current is None:
+        return redirect(url_for("play.standings", gid=gid))
+    return redirect(url_for("play.round_page", gid=gid, number=sheet.current.number))
+
+
+@bp.get("/round/<int:number>")
+def round_page(gid: str, number: int):
+    game = store.get_game(gid)
+    return render_round(game, store.load_sheet(game), number)
+
+
+@bp.get("/round/<int:number>/entry")
+def entry_panel(gid: str, number: int):
+    """The entry panel again, for phones that watch the same game.
+
+    Each open round screen asks every few seconds with the version it shows;
+    the answer is 204 (nothing to swap) while nothing has changed, and a move
+    to the current round once this one is closed.
+    """
+    game = store.get_game(gid)
+    sheet = store.load_sheet(game)
+    rnd = round_or_404(sheet, number)
+    if request.args.get("since", type=int) == sheet.version:
+        return vary(make_response("", 204))
+    if rnd is not sheet.current:
+        return go_to(url_for("play.game_home", gid=gid))
+    return render_round(game, sheet, number)
+
+
+@bp.post("/round/<int:number>/trump")
+def trump(gid: str, number: int):
+    return entry(gid, number, TrumpForm(), entries.trump,
+                 lambda form: trump_from_form(form.trump.data))
+
+
+@bp.post("/round/<int:number>/bid")
+def bid(gid: str, number: int):
+    return entry(gid, number, BidForm(), entries.bid,
+                 lambda form: form.seat.data, lambda form: form.bid.data)
+
+
+@bp.post("/round/<int:number>/tricks")
+def tricks(gid: str, number: int):
+    return entry(gid, number, TricksForm(), entries.tricks,
+                 lambda form: form.seat.data, lambda form: form.tricks.data)
+
+
+@bp.post("/round/<int:number>/close")
+def close(gid: str, number: int):
+    """Close the round: it is scored and the next dealer's round begins."""
+    game = store.get_game(gid)
+    if not CloseForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
+        abort(400)
+    try:
+        sheet = store.record(game, entries.close, number, author=author())
+    except GameError as error:
+        return refused(game, number, refusal(error))
+    if sheet.current is None:
+        return go_to(url_for("play.standings", gid=gid))
+    return go_to(url_for("play.round_page", gid=gid, number=sheet.current.number))
+
+
+@bp.post("/undo")
+def undo(gid: str):
+    """Take back the latest entry; back to the round it touched."""
+    game = store.get_game(gid)
+    if not CloseForm().validate():  # pragma: no cover
+        abort(400)
+    before = store.load_sheet(game).last_entry
+    try:
+        sheet = store.record(game, entries.undo, author=author())
+    except GameError as error:
+        sheet = store.load_sheet(game)
+        number = sheet.current.number if sheet.current else len(sheet.rounds)
+        return render_round(game, sheet, number, refusal(error), 422)
+    number = before.round if before and before.round else (sheet.current or sheet.rounds[-1]).number
+    return go_to(url_for("play.round_page", gid=gid, number=number))
+
+
+@bp.route("/round/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(gid: str, number: int):
+    """Correct a closed round: its trump, bids and tricks, checked like live entry."""
+    game = store.get_game(gid)
+    sheet = store.load_sheet(game)
+    rnd = round_or_404(sheet, number)
+    if not rnd.closed:
+        return redirect(url_for("play.round_page", gid=gid, number=number))
+    form = CorrectionForm()
+    error = None
+    if request.method == "GET":
+        form.trump.data = trump_to_form(rnd.trump)
+        for player in rnd.order:
+            form.seats.append_entry({"bid": rnd.bids[player], "tricks": rnd.tricks[player]})
+    elif len(form.seats.entries) != len(rnd.order):
+        error = refusal(GameError("correction-incomplete"))
+    elif not form.validate():
+        error = form_error(form)
+    else:
+        bids, taken = form.by_player(rnd.order)
+        try:
+            store.record(game, entries.correction, number, trump_from_form(form.trump.data),
+                         bids, taken, author=author())
+        except GameError as refused_entry:
+            error = refusal(refused_entry)
+        else:
+            return redirect(url_for("play.standings", gid=gid))
+    status = 422 if error else 200
+    return render_template(
+        "play/edit.html", game=game, sheet=sheet, rnd=rnd, form=form, error=error
+    ), status
+
+
+@bp.get("/standings")
+def standings(gid: str):
+    game = store.get_game(gid)
+    return render_template("play/standings.html", game=game, sheet=store.load_sheet(game))
+
+
+@bp.get("/export.csv")
+def export_csv(gid: str):
+    game = store.get_game(gid)
+    sheet = store.load_sheet(game)
+    return download(export.game_csv(game, sheet), "text/csv", export.filename(game, "csv"))
+
+
+@bp.get("/export.json")
+def export_json(gid: str):
+    game = store.get_game(gid)
+    sheet = store.load_sheet(game)
+    return download(export.game_json(game, sheet), "application/json", export.filename(game, "json"))

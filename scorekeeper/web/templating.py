@@ -1,0 +1,26 @@
+"""Helpers that every template may use."""
+
+from __future__ import annotations
+
+from flask import Flask, request
+from flask_babel import format_datetime, format_decimal
+
+from .language import LANGUAGE_NAMES, current_lang
+from .wording.cards import card_label, card_name, rank_label, suit_name, suit_symbol
+from .wording.ruleset import preset_summary, preset_title, ruleset_lines
+
+
+def here() -> str:
+    """The path of this page, for forms that come back to it (the language switcher)."""
+    if request.method == "GET":
+        return request.full_path.rstrip("?")
+    return request.path
+
+
+def register_template_helpers(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        suit_symbol=suit_symbol, suit_name=suit_name, current_lang=current_lang, ruleset_lines=ruleset_lines,
+        format_datetime=format_datetime, format_decimal=format_decimal, card_label=card_label, card_name=card_name,
+        rank_label=rank_label, preset_title=preset_title, preset_summary=preset_summary,
+        language_names=LANGUAGE_NAMES, here=here,
+    )

@@ -1,0 +1,126 @@
+"""The game domain's errors in the page's language.
+
+The domain (:mod:`scorekeeper.game`) raises errors with a ``kind`` and the
+values their sentence quotes; here each kind is worded with Flask-Babel, so
+there is one place to look for how a refused entry reads at the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
+
+from ...game import GameError
+from .cards import card_label
+
+#: Each kind of game error, worded in the page's language.
+GAME_MESSAGES: dict[str, Any] = {
+    # rounds and live entries
+    "no-such-round": _l(
+        "This game has no round %(number)s; it has %(count)s rounds."),
+    "round-closed": _l(
+        "Round %(number)s is already closed. Use “Edit” to correct it."),
+    "round-not-started": _l(
+        "Round %(number)s has not started yet; round %(current)s is being played."),
+    "round-unfit": _l(
+        "Round %(number)s deals %(cards)s cards to %(players)s players, more than "
+        "the deck holds. Change the schedule first."),
+    "not-in-round": _l("Seat %(seat)s does not play in round %(number)s."),
+    "choose-trump": _l("Choose a trump suit or “no trump”."),
+    "dealer-bids-last": _l(
+        "%(name)s deals and bids last: enter the other bids first."),
+    "bid-range": _l("%(name)s's bid must be between 0 and %(cards)s."),
+    "forbidden-bid": _l(
+        "%(name)s deals and may not bid %(bid)s: the bids would total "
+        "%(cards)s for %(cards)s tricks."),
+    "bids-first": _l("Enter every bid before the tricks."),
+    "tricks-range": _l("%(name)s's tricks must be between 0 and %(cards)s."),
+    "tricks-too-many": _l(
+        "That makes %(total)s tricks, but only %(cards)s were played."),
+    "close-needs-trump": _l("Choose the trump before closing the round."),
+    "close-needs-bids": _l("Enter every bid before closing the round."),
+    "close-needs-tricks": _l(
+        "Tricks must add up to %(cards)s before the round can be closed; %(left)s left."),
+    "round-open": _l(
+        "Round %(number)s is not closed yet; enter it on the round screen."),
+    "correction-incomplete": _l("Enter a bid and the tricks for every player."),
+    "tricks-total": _l("Tricks total %(total)s, but %(cards)s were played."),
+    "nothing-to-undo": _l("There is nothing to undo yet."),
+    "busy": _l(
+        "Another phone is entering for this game at the same moment; try again."),
+    # the roster, adjustments and the scoring
+    "join-no-name": _l("Enter the new player's name."),
+    "same-name": _l("Two players are called %(name)s; tell them apart."),
+    "join-seat": _l("Choose where the new player sits."),
+    "join-game-over": _l("The game is over; no one can join it now."),
+    "table-full": _l("At most %(n)s players can play with these cards."),
+    "start-rule": _l("Choose how the new player's score starts."),
+    "start-number": _l("Enter the new player's starting score."),
+    "not-at-table": _l("That player is not at the table."),
+    "leave-game-over": _l("The game is over; no one needs to leave it."),
+    "too-few-stay": _l("At least 2 players must stay in the game."),
+    "too-few-every-round": _l("At least 2 players must play every round."),
+    "round-begun": _l(
+        "Round %(number)s has already begun; a player can sit out only a round "
+        "nobody has bid in yet."),
+    "sits-out-anyway": _l("%(name)s does not play round %(number)s anyway."),
+    "adjust-player": _l("Choose a player."),
+    "adjust-zero": _l("An adjustment of 0 points changes nothing."),
+    "adjust-reason": _l(
+        "Say why: the reason is shown in the grid and the export."),
+    "same-scoring": _l("The game is already scored that way."),
+    # the schedule
+    "schedule-what": _l("Choose what to change in the schedule."),
+    "schedule-begun": _l("Only rounds not yet begun can change."),
+    "schedule-same": _l("That changes nothing in the schedule."),
+    "schedule-range": _l(
+        "Only rounds not yet begun can change: choose a round from %(first)s "
+        "to %(last)s."),
+    "one-round-left": _l("A game needs at least one round."),
+    "round-size": _l(
+        "Round %(number)s can deal 1 to %(most)s cards each to %(players)s players."),
+    # the hand recorder
+    "hand-not-started": _l("Round %(number)s has not started yet."),
+    "hand-unfit": _l("Round %(number)s deals more cards than the deck holds."),
+    "hand-busy": _l(
+        "Another phone is recording this hand at the same moment; try again."),
+    "hand-changed": _l(
+        "The hand changed since this screen was drawn (a double tap or another "
+        "phone); here it is as it stands now."),
+    "not-a-card": _l("“%(text)s” is not a card."),
+    "hand-needs-trump": _l("Choose the trump on the round screen first."),
+    "hand-nothing-to-undo": _l("Nothing is recorded yet, so there is nothing to undo."),
+    "hand-nothing-recorded": _l("Nothing is recorded yet."),
+    "not-in-this-round": _l("That player does not play this round."),
+    "card-dealt": _l("%(card)s is already in %(name)s's hand."),
+    "replay-incomplete": _l("Record every card of the hand first."),
+    "replay-needs-bids": _l("Enter every bid on the round screen first."),
+    "replay-same": _l("The round already has the replayed tricks."),
+}
+
+
+def _plural(kind: str, details: dict[str, Any]) -> str | None:
+    """The messages whose wording depends on a count (``num``)."""
+    if kind == "hand-complete":
+        return ngettext("The %(num)s trick is recorded; undo a card to change it.",
+                        "All %(num)s tricks are recorded; undo a card to change one.",
+                        details["num"])
+    if kind == "hand-full":
+        return ngettext(
+            "%(name)s's hand already has its %(num)s card; tap it to take it out.",
+            "%(name)s's hand already has all %(num)s cards; tap a card in it to take "
+            "it out.", details["num"], name=details["name"])
+    return None
+
+
+def game_message(error: GameError) -> str:
+    """The error as the table should read it, in the page's language."""
+    details = dict(error.details)
+    if "card" in details:
+        details["card"] = card_label(details["card"])
+    plural = _plural(error.kind, details)
+    if plural is not None:
+        return plural
+    return str(GAME_MESSAGES[error.kind]) % details

@@ -1,0 +1,98 @@
+"""A game's history in the page's language: each change in plain words, with
+what it was before ("Round 3: Ann's bid 2 → 3").
+
+The facts come from :mod:`scorekeeper.game.history`; an undo is worded as
+what it took back.
+"""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from ...game import HistoryEntry
+from .cards import suit_name
+
+
+def history_text(entry: HistoryEntry) -> str:
+    """One history entry in plain words."""
+    d = entry.details
+    kind = entry.kind
+    if kind == "undo":
+        if "undone" not in d:
+            return _("Undo (nothing to undo)")
+        return _("Undone: %(change)s", change=history_text(d["undone"]))
+    if kind == "trump":
+        if d["before"] != "unset" and d["before"] != d["after"]:
+            return _("Round %(number)s: trump %(before)s → %(after)s", number=d["round"],
+                     before=suit_name(d["before"]), after=suit_name(d["after"]))
+        return _("Round %(number)s: trump %(trump)s", number=d["round"],
+                 trump=suit_name(d["after"]))
+    if kind == "bid":
+        if d["before"] is not None:
+            return _("Round %(number)s: %(name)s's bid %(before)s → %(after)s",
+                     number=d["round"], name=d["name"], before=d["before"], after=d["after"])
+        return _("Round %(number)s: %(name)s bids %(bid)s", number=d["round"], name=d["name"],
+                 bid=d["after"])
+    if kind == "tricks":
+        if d["before"] is not None:
+            return _("Round %(number)s: %(name)s's tricks %(before)s → %(after)s",
+                     number=d["round"], name=d["name"], before=d["before"], after=d["after"])
+        return ngettext("Round %(number)s: %(name)s took %(num)s trick",
+                        "Round %(number)s: %(name)s took %(num)s tricks", d["after"],
+                        number=d["round"], name=d["name"])
+    if kind == "close":
+        return _("Round %(number)s closed and scored", number=d["round"])
+    if kind == "correct":
+        return _correction_text(d)
+    if kind == "join":
+        where = (_("after %(name)s", name=d["after"]) if d["after"] is not None
+                 else _("at the first seat"))
+        return _("%(name)s joins, seated %(where)s, from round %(number)s, starting with "
+                 "%(points)s points", name=d["name"], where=where, number=d["round"],
+                 points=d["points"])
+    if kind == "leave":
+        return _("%(name)s leaves the game from round %(number)s on", name=d["name"],
+                 number=d["round"])
+    if kind == "sitout":
+        return _("%(name)s sits out round %(number)s", name=d["name"], number=d["round"])
+    if kind == "adjust":
+        return _("%(name)s %(points)s points: %(reason)s", name=d["name"],
+                 points="%+d" % d["points"], reason=d["reason"])
+    if kind == "scoring":
+        return _("Scoring changed: %(before)s → %(after)s", before=d["before"], after=d["after"])
+    if kind == "schedule":
+        return _schedule_text(d)
+    return kind  # pragma: no cover - every stored kind is worded above
+
+
+def _correction_text(d: dict) -> str:
+    parts = []
+    if d["trump"] is not None:
+        before, after = d["trump"]
+        parts.append(_("trump %(before)s → %(after)s",
+                       before="?" if before == "unknown" else suit_name(before),
+                       after=suit_name(after)))
+    labels = {"bid": _("bid"), "tricks": _("tricks")}
+    for name, what, before, after in d["changed"]:
+        parts.append(_("%(name)s's %(what)s %(before)s → %(after)s", name=name,
+                       what=labels[what], before="?" if before is None else before, after=after))
+    if not parts:
+        return _("Round %(number)s: entered again, unchanged", number=d["round"])
+    return _("Round %(number)s corrected: %(changes)s", number=d["round"],
+             changes=", ".join(parts))
+
+
+def _schedule_text(d: dict) -> str:
+    if d["op"] == "insert":
+        return _("Schedule: a round of %(cards)s cards inserted as round %(number)s",
+                 cards=d["cards"], number=d["round"])
+    if d["op"] == "set":
+        return _("Schedule: round %(number)s deals %(after)s cards instead of %(before)s",
+                 number=d["round"], after=d["cards"], before=d["before"])
+    if d["op"] == "remove":
+        return _("Schedule: round %(number)s (%(cards)s cards) removed",
+                 number=d["round"], cards=d["before"])
+    return _("Schedule: rounds from %(number)s on rebuilt: %(before)s → %(after)s",
+             number=d["from"], before=" ".join(map(str, d["before"])) or "–",
+             after=" ".join(map(str, d["cards"])))
