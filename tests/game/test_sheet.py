@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 import pytest
 
 from scorekeeper.rules import find_preset
 from scorekeeper.game import NoSuchRound, build_sheet, effective_changes
-
-
-@dataclass
-class Entry:
-    seq: int
-    kind: str
-    round: int | None = None
-    player: int | None = None
-    value: Any = None
+from stored import Stored
 
 
 def entries(*specs):
-    return [Entry(seq, *spec) for seq, spec in enumerate(specs, start=1)]
+    return [Stored(seq, *spec) for seq, spec in enumerate(specs, start=1)]
 
 
 def sheet_of(*specs, preset="cardgames", players=("Ann", "Bob", "Cy", "Di"), first_dealer=0):

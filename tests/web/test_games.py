@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from scorekeeper import create_app
+from scorekeeper.rules import find_preset
 from scorekeeper.storage.database import db
 
 ORDER = [1, 2, 3, 0]
@@ -91,4 +93,38 @@ def test_the_migrations_build_the_schema_the_models_describe(tmp_path, monkeypat
         with db.engine.connect() as connection:
             diff = compare_metadata(MigrationContext.configure(connection), db.metadata)
         assert diff == []
+        db.engine.dispose()
+
+
+def test_the_migration_that_names_the_player_keeps_every_stored_change(tmp_path):
+    """A database made before the rename keeps its changes and hand events,
+    now under ``player``; the game still folds the same."""
+    from flask_migrate import upgrade
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'old.sqlite3'}"})
+    with app.app_context():
+        upgrade(revision="77117c06e6b1")
+        with db.engine.begin() as connection:
+            connection.execute(db.text(
+                "INSERT INTO games (id, public_id, created_at, updated_at, preset, ruleset, "
+                "first_dealer) VALUES (1, 'old', '2026-11-30', '2026-11-30', 'cardgames', "
+                ":rules, 0)"), {"rules": json.dumps(find_preset("cardgames").ruleset.to_dict())})
+            for seat, name in enumerate(["Ann", "Bob", "Cy"]):
+                connection.execute(db.text(
+                    "INSERT INTO players (game_id, seat, name) VALUES (1, :seat, :name)"),
+                    {"seat": seat, "name": name})
+            connection.execute(db.text(
+                "INSERT INTO changes (game_id, seq, kind, round, seat, value, created_at) "
+                "VALUES (1, 1, 'bid', 1, 2, '3', '2026-11-30')"))
+            connection.execute(db.text(
+                "INSERT INTO hand_events (game_id, round, seq, kind, seat, cards, created_at) "
+                "VALUES (1, 1, 1, 'card', 1, '[\"AS\"]', '2026-11-30')"))
+        upgrade()
+        from scorekeeper.storage import games
+
+        game = games.get_game("old")
+        assert games.load_sheet(game).round(1).bids == {2: 3}
+        assert [(e.kind, e.player, e.cards) for e in game.hand_events] == [("card", 1, ["AS"])]
+        db.session.remove()
         db.engine.dispose()

@@ -38,25 +38,34 @@ def refused(response, message: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "path, data, message",
+    "path, data, message, kept",
     [
-        ("/round/1/bid", {"seat": "1", "bid": HUGE}, "Enter a bid as a whole number"),
-        ("/round/1/bid", {"seat": "1", "bid": "-" + HUGE}, "Enter a bid as a whole number"),
-        ("/round/1/tricks", {"seat": "1", "tricks": HUGE}, "Enter the tricks as a whole number"),
-        ("/adjust", {"player": "1", "points": HUGE, "reason": "x"},
-         "Enter the points as a whole number"),
-        ("/schedule/rebuild", {"shape": "up", "peak": HUGE}, "Enter a whole number of cards"),
+        ("/round/1/bid", {"seat": "1", "bid": HUGE}, "Enter a bid as a whole number", None),
+        ("/round/1/bid", {"seat": "1", "bid": "-" + HUGE}, "Enter a bid as a whole number",
+         None),
+        ("/round/1/tricks", {"seat": "1", "tricks": HUGE}, "Enter the tricks as a whole number",
+         None),
+        ("/adjust", {"player": "1", "points": HUGE, "reason": "late arrival"},
+         "Enter the points as a whole number", 'value="late arrival"'),
+        ("/schedule/rebuild", {"shape": "up", "peak": HUGE}, "Enter a whole number of cards",
+         '<option selected value="up">'),
         ("/players/join", {"name": "Fay", "after": "1", "start_rule": "number",
-                           "start_number": HUGE}, "Enter the starting score as a whole number"),
+                           "start_number": HUGE}, "Enter the starting score as a whole number",
+         'value="Fay"'),
         ("/players/join", {"name": "Fay", "after": "1", "start_rule": "number",
-                           "start_number": "10001"}, "between -10000 and 10000"),
+                           "start_number": "10001"}, "between -10000 and 10000", 'value="Fay"'),
     ],
 )
 def test_a_number_with_hundreds_of_digits_is_refused_with_the_fields_message(
-        table, app, path, data, message):
+        table, app, path, data, message, kept):
+    """Refused with the field's own message, nothing stored, and what was typed
+    in the other fields still there to correct."""
     table.start()
-    refused(post(table, path, **data), message)
+    response = post(table, path, **data)
+    refused(response, message)
     assert change_count(app) == 0
+    if kept:
+        assert kept in response.get_data(as_text=True)
 
 
 def test_a_huge_number_in_a_tap_on_the_hand_recorder_is_refused(table):
@@ -82,7 +91,10 @@ def test_set_up_refuses_a_huge_hand_size_in_place(client, field):
 def test_set_up_refuses_a_first_dealer_that_is_not_a_player(client, dealer):
     data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames",
             "first_dealer": dealer, "action": "start"}
-    refused(client.post("/new", data=data), "Choose the first dealer among the players")
+    response = client.post("/new", data=data)
+    refused(response, "Choose the first dealer among the players")
+    body = response.get_data(as_text=True)
+    assert 'value="Ann"' in body and 'value="Bob"' in body  # the names typed stay
 
 
 @pytest.mark.parametrize("action", ["remove-²", "up-" + "9" * 5000])
