@@ -19,6 +19,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Final
 
@@ -39,6 +40,7 @@ __all__ = [
     "TEN",
     "full_deck",
     "parse_card",
+    "parse_cards",
     "parse_rank",
     "parse_suit",
 ]
@@ -296,6 +298,31 @@ def parse_card(text: str) -> Card:
             if card is not None:
                 return card
     raise InvalidCard(f"{_show(text)} is not a card: {_EXPECTED_CARD}")
+
+
+_LOOK_UP: Final = _PARSE_CACHE.__getitem__
+
+
+def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
+    """Read several cards, each as :func:`parse_card` reads it, in one go.
+
+    Texts in any accepted spelling without surrounding spaces take one dict
+    lookup each, with no Python call per card: this is the fast path of
+    reading a hand record.
+
+    >>> parse_cards(["AS", "10h", " q♠ "])
+    (Card.from_text('AS'), Card.from_text('TH'), Card.from_text('QS'))
+    >>> parse_cards(["AS", "1H"])
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidCard: '1H' is not a card: a card is a rank (2-9, T or 10, J, Q, K, A) then a suit (C, D, H, S or ♣ ♦ ♥ ♠), like AS, 10h or Q♥
+
+    :raise InvalidCard: for the first text that is not a card.
+    """
+    try:
+        return tuple(map(_LOOK_UP, texts))
+    except (KeyError, TypeError):
+        return tuple([parse_card(text) for text in texts])
 
 
 def parse_suit(text: str) -> Suit:

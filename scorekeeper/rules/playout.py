@@ -8,10 +8,9 @@ the seat, the card and the rule, and explains it in a sentence.
 :class:`~scorekeeper.rules.deal.Deal` and the hand-record
 :func:`~scorekeeper.rules.replaying.replay` both call it.
 
-It is one module, longer than most, because it is one algorithm: the fast
-loop of :func:`play_out`, the rare paths that explain a violation
-(``_Context``) and the count check run over the same data and change
-together.
+It is one module, longer than most, because it is one algorithm: the passes
+of :func:`play_out`, the rare paths that explain a violation (``_Context``)
+and the count check run over the same data and change together.
 
 Everything here works on the active seats of a round only; the seat numbers
 are those of the table (counted clockwise), so a seat that sits the round out is
@@ -252,7 +251,11 @@ def play_out(
     This is the one implementation of trick checking;
     :class:`~scorekeeper.rules.deal.Deal` and
     :func:`~scorekeeper.rules.replaying.replay` both use it. It is written for
-    speed: int codes, tuple lookups, and the rare paths out of the loop.
+    speed: int codes, tuple lookups, and the rare paths out of the loop. Pass
+    1 finds the trick winners and, for one deck and full tricks, whether any
+    card can have broken a rule; a clean round (the usual case) ends there.
+    Otherwise passes 2 and 3 derive the unknown hands, check every card
+    against its hand and explain each violation.
 
     >>> from scorekeeper.rules.cards import parse_card
     >>> from scorekeeper.rules.play import PlayRules
@@ -273,14 +276,59 @@ def play_out(
     suit_slot = _SUIT_SLOT
     keys_by_led = TRICK_KEYS[trump_i]
     trump_slot = 52 + trump_i  # slot 56 (no trump) always counts 0
-    context = _Context(tricks, n, seats, names, hands, trump_i, trump_code, decks)
 
+    lengths = list(map(len, tricks))
+    if lengths and (min(lengths) < 1 or max(lengths) > n):
+        for trick in tricks:
+            if not 0 < len(trick) <= n:
+                raise PlayError(
+                    f"a trick has one card from each of the {n} players, not {len(trick)}"
+                )
+    is_full = lengths.count(n) == len(lengths)
+    owner = _owners(hands, n, len(tricks), trump_code) if is_full and decks == 1 else None
+    can_tell = owner is not None
+
+    # Pass 1: who leads and wins each trick (the one place that says), and
+    # whether the round is clean as far as one pass can tell (see _owners).
+    if owner is None:
+        owner = [n] * 52  # every card passes: passes 2 and 3 decide
+    avoid = [0] * n
+    trump_bit = 1 << trump_i if must_trump and trump_i < 4 else 0
+    is_clean = True
+    leaders: list[int] = []
+    winners: list[int] = []
+    current = leader
     for trick in tricks:
-        if not 0 < len(trick) <= n:
-            raise PlayError(f"a trick has one card from each of the {n} players, not {len(trick)}")
+        leaders.append(current)
+        led = trick[0].code & 3
+        keys = keys_by_led[led]
+        best = -1
+        winner = current
+        for pos, card in zip(rotations[current], trick):
+            code = card.code
+            may = owner[code]
+            owner[code] = -1
+            suit = code & 3
+            if (may != pos and may != n) or avoid[pos] >> suit & 1:
+                is_clean = False
+            elif suit != led:
+                avoid[pos] |= 1 << led | (trump_bit if suit != trump_i else 0)
+            key = keys[code]
+            if key > best or (last_wins and key == best):
+                best = key
+                winner = pos
+        winners.append(winner)
+        current = winner
+    won = [0] * n
+    for winner, size in zip(winners, lengths):
+        if final or size == n:
+            won[winner] += 1
+    if can_tell and is_clean:
+        return PlayOutcome(leaders, winners, won, [])
 
-    held: list[list[int]] = []
+    context = _Context(tricks, n, seats, names, hands, trump_i, trump_code, decks)
     derived = [hand is None for hand in hands]
+    held: list[list[int]] = []
     for hand in hands:
         counts = [0] * _HELD_SIZE
         if hand is not None:
@@ -290,51 +338,28 @@ def play_out(
                 counts[suit_slot[code]] += 1
         held.append(counts)
 
-    # Pass A, only when some hand is unknown: who played what, to derive those
+    # Pass 2, only when some hand is unknown: who played what, to derive those
     # hands, and which of their cards exceed the decks.
-    derived_leaders: list[int] | None = None
     if True in derived:
-        derived_leaders = []
         seen = [0] * 52
         if trump_code >= 0:
             seen[trump_code] = 1
-        current = leader
-        for t, trick in enumerate(tricks):
-            derived_leaders.append(current)
-            order = rotations[current]
-            keys = keys_by_led[trick[0].code & 3]
-            best = -1
-            winner = current
-            for j, card in enumerate(trick):
-                code = card.code
-                pos = order[j]
-                seen[code] += 1
-                if derived[pos]:
-                    counts = held[pos]
-                    counts[code] += 1
-                    counts[suit_slot[code]] += 1
-                    if seen[code] > decks:
-                        context.played_twice(
-                            t, j, pos, card, context.earlier_copies(derived_leaders, t, j, card)
-                        )
-                key = keys[code]
-                if key > best or (last_wins and key == best):
-                    best = key
-                    winner = pos
-            current = winner
+        for t, j, pos, card in context.plays_of(leaders):
+            code = card.code
+            seen[code] += 1
+            if derived[pos]:
+                counts = held[pos]
+                counts[code] += 1
+                counts[suit_slot[code]] += 1
+                if seen[code] > decks:
+                    copies = context.earlier_copies(leaders, t, j, card)
+                    context.played_twice(t, j, pos, card, copies)
 
-    # Pass B: every card checked against the hand, tricks won.
-    leaders: list[int] = []
-    winners: list[int] = []
-    won = [0] * n
-    current = leader
+    # Pass 3: every card checked against the hand.
     for t, trick in enumerate(tricks):
-        leaders.append(current)
+        current = leaders[t]
         led = trick[0].code & 3
         led_slot = 52 + led
-        keys = keys_by_led[led]
-        best = -1
-        winner = current
         for pos, card in zip(rotations[current], trick):
             code = card.code
             counts = held[pos]
@@ -353,25 +378,49 @@ def play_out(
             suit = suit_of[code]
             if suit != led:
                 if counts[led_slot]:
-                    proof = derived_leaders if derived[pos] else None
+                    proof = leaders if derived[pos] else None
                     context.revoke(t, pos, current, card, led, counts, proof)
                 elif must_trump and counts[trump_slot] and suit != trump_i:
-                    proof = derived_leaders if derived[pos] else None
+                    proof = leaders if derived[pos] else None
                     context.must_trump(t, pos, current, card, led, counts, proof)
-            key = keys[code]
-            if key > best or (last_wins and key == best):
-                best = key
-                winner = pos
-        winners.append(winner)
-        if final or len(trick) == n:
-            won[winner] += 1
-        current = winner
 
-    _check_counts(context, tricks, leaders, held, derived, final)
+    if not is_full or any(hand is not None and len(hand) != len(tricks) for hand in hands):
+        _check_counts(context, tricks, leaders, held, derived, final)
     found = context.found
     if len(found) > 1:
         found.sort(key=lambda item: item[0])
     return PlayOutcome(leaders, winners, won, [violation for _, violation in found])
+
+
+def _owners(
+    hands: Sequence[Sequence[Card] | None], n: int, count: int, trump_code: int
+) -> list[int] | None:
+    """Who may play each card code, for pass 1 of :func:`play_out` to tell a
+    clean round of one deck and full tricks: with every hand given, the seat
+    dealt it (``-1`` for a card nobody holds); with no hand given, anyone
+    (``n``) but the turned-up card. ``None`` when some hands are given and
+    some not, or a hand has other than ``count`` cards: passes 2 and 3 decide
+    those rounds.
+
+    A round that passes has each seat play exactly its hand (given or
+    derived), each card once, so what a seat holds at a trick is what it
+    plays later: a seat that did not follow the suit led broke a rule exactly
+    when it plays that suit later (a revoke) or, with ``must_trump``, a trump
+    later after playing neither. ``avoid[pos]`` is the bit mask of the suits
+    that would prove it.
+    """
+    if all(hand is None for hand in hands):
+        owner = [n] * 52
+        if trump_code >= 0:
+            owner[trump_code] = -1
+        return owner
+    owner = [-1] * 52
+    for pos, hand in enumerate(hands):
+        if hand is None or len(hand) != count:
+            return None
+        for card in hand:
+            owner[card.code] = pos
+    return owner
 
 
 def _check_counts(

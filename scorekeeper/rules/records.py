@@ -37,7 +37,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card, Suit, parse_card, parse_suit
+from collections import Counter
+
+from .cards import Card, Suit, parse_card, parse_cards, parse_suit
 from .errors import InvalidCard, MalformedRecord, UnknownPreset
 from .options import IDENTICAL_CARDS
 from .play import PlayRules
@@ -59,7 +61,11 @@ DEFAULT_SCORING: Final = "standard"
 _FIELDS: Final = (
     "format", "players", "dealer", "trump", "plays", "hands", "bids", "claimed_tricks", "rules",
 )
+_FIELD_SET: Final = frozenset(_FIELDS)
+_REQUIRED: Final = ("players", "dealer", "trump", "plays")
 _RULE_FIELDS: Final = ("decks", "must_trump", "identical_cards", "scoring")
+_DEFAULT_RULES: Final = PlayRules()
+_JUST_LIST: Final = frozenset([list])
 
 
 @dataclass(frozen=True)
@@ -178,56 +184,25 @@ def parse_record(obj: object) -> HandRecord:
     """
     if not isinstance(obj, dict):
         raise MalformedRecord("record", f"a hand record must be a JSON object, not {_kind(obj)}")
-    for name in obj:
-        if name not in _FIELDS:
-            raise MalformedRecord(
-                str(name), "is not a field of a hand record; the fields are " + ", ".join(_FIELDS)
-            )
-    for name in ("players", "dealer", "trump", "plays"):
+    if not _are_fields(obj):
+        for name in obj:
+            if name not in _FIELDS:
+                raise MalformedRecord(
+                    str(name),
+                    "is not a field of a hand record; the fields are " + ", ".join(_FIELDS),
+                )
+    for name in _REQUIRED:
         if name not in obj:
             raise MalformedRecord(name, "is required")
 
     if "format" in obj and obj["format"] != FORMAT:
         raise MalformedRecord("format", f"must be {FORMAT!r}, not {_kind(obj['format'])}")
 
-    players = _list(obj, "players", "player names")
-    seat_of: dict[str, int] = {}
-    for seat, name in enumerate(players):
-        if not isinstance(name, str) or not name.strip():
-            raise MalformedRecord(f"players[{seat}]", f"must be a player's name, not {_kind(name)}")
-        if name in seat_of:
-            raise MalformedRecord(
-                f"players[{seat}]", f"{name!r} is also seat {seat_of[name]}; names must differ"
-            )
-        seat_of[name] = seat
+    players = _parse_players(_list(obj, "players", "player names"))
     n = len(players)
-    if n < 2:
-        raise MalformedRecord("players", f"a round needs at least 2 players, not {n}")
-
     dealer = _whole(obj["dealer"], "dealer", 0, n - 1, "the dealer's seat")
-
     rules, scoring = _parse_rules(obj.get("rules"))
-
-    raw_trump = obj["trump"]
-    trump: Card | Suit | None
-    if raw_trump is None:
-        trump = None
-    elif isinstance(raw_trump, str):
-        try:
-            trump = parse_suit(raw_trump)
-        except InvalidCard:
-            try:
-                trump = parse_card(raw_trump)
-            except InvalidCard:
-                raise MalformedRecord(
-                    "trump",
-                    f"{raw_trump!r} is neither a card (like \"QH\") nor a suit (like \"H\"); "
-                    "use null for no trump",
-                ) from None
-    else:
-        raise MalformedRecord(
-            "trump", f"must be the turned-up card, a suit or null, not {_kind(raw_trump)}"
-        )
+    trump = _parse_trump(obj["trump"])
 
     raw_plays = _list(obj, "plays", "tricks")
     if not raw_plays:
@@ -240,21 +215,7 @@ def parse_record(obj: object) -> HandRecord:
             f"has {len(raw_plays)} tricks, but {decks} deal{'s' if rules.decks == 1 else ''} "
             f"{n} players at most {most} cards each",
         )
-    plays = []
-    for t, raw_trick in enumerate(raw_plays):
-        where = f"plays[{t}]"
-        if not isinstance(raw_trick, list):
-            raise MalformedRecord(
-                where, f"must be a list of the cards played to the trick, not {_kind(raw_trick)}"
-            )
-        if not raw_trick:
-            raise MalformedRecord(where, "is empty: a trick has at least the leader's card")
-        if len(raw_trick) > n:
-            raise MalformedRecord(
-                where,
-                f"has {len(raw_trick)} cards, but each of the {n} players plays one card to a trick",
-            )
-        plays.append(tuple(_card(card, f"{where}[{j}]") for j, card in enumerate(raw_trick)))
+    plays = _parse_plays(raw_plays, n)
     cards = len(plays)
 
     hands = None
@@ -267,30 +228,151 @@ def parse_record(obj: object) -> HandRecord:
 
     bids = None
     if obj.get("bids") is not None:
-        bids = tuple(
-            _whole(bid, f"bids[{seat}]", 0, sizes[seat], f"a bid for a {sizes[seat]}-card hand")
-            for seat, bid in enumerate(_seat_list(obj, "bids", n, "bids"))
+        bids = _parse_counts(
+            _seat_list(obj, "bids", n, "bids"), "bids", sizes, "a bid for a {}-card hand"
         )
 
     claimed = None
     if obj.get("claimed_tricks") is not None:
-        claimed = tuple(
-            _whole(
-                taken, f"claimed_tricks[{seat}]", 0, most_tricks,
-                f"a trick count for a {most_tricks}-trick hand",
-            )
-            for seat, taken in enumerate(_seat_list(obj, "claimed_tricks", n, "trick counts"))
-            for most_tricks in [max(cards, sizes[seat])]
+        claimed = _parse_counts(
+            _seat_list(obj, "claimed_tricks", n, "trick counts"), "claimed_tricks",
+            [max(cards, size) for size in sizes], "a trick count for a {}-trick hand",
         )
 
-    return HandRecord(
-        tuple(players), dealer, trump, tuple(plays), hands, bids, claimed, rules, scoring
+    return HandRecord(players, dealer, trump, plays, hands, bids, claimed, rules, scoring)
+
+
+# --- The fast paths ------------------------------------------------------------
+#
+# Most fields are read in two ways: a fast path that recognises a well-formed
+# value with a few calls into C and builds no message, and, whenever it is
+# not sure, the checked path, which raises the first problem in field order
+# and is the one place that words it. A fast path only ever accepts what the
+# checked path accepts, with the same result (tests/rules/test_fast_paths.py
+# runs both on the same records).
+
+
+def _are_fields(obj: dict[Any, Any]) -> bool:
+    """True when every key of ``obj`` is a field of a hand record."""
+    return _FIELD_SET.issuperset(obj)
+
+
+def _are_names(players: list[Any]) -> bool:
+    """True for at least 2 texts, none of them blank, no two the same."""
+    try:
+        return len(players) >= 2 and len(set(players)) == len(players) and all(
+            map(str.strip, players)
+        )
+    except TypeError:  # a value that is not a text
+        return False
+
+
+def _card_lists(raw: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
+    """Each value of ``raw``, a list of card texts, read as cards; ``None``
+    when some value is not a plain list or not a card."""
+    if set(map(type, raw)) != _JUST_LIST:
+        return None
+    try:
+        return tuple(map(parse_cards, raw))
+    except InvalidCard:
+        return None
+
+
+def _are_counts(raw: list[Any], highs: list[int]) -> bool:
+    """True when each value is a whole number from 0 to its seat's high."""
+    return all(type(value) is int and 0 <= value <= high for value, high in zip(raw, highs))
+
+
+def _fit_decks(
+    hands: tuple[tuple[Card, ...], ...], decks: int, trump: Card | Suit | None
+) -> bool:
+    """True when no card is dealt (or turned up) more often than the decks hold it."""
+    codes = [card.code for hand in hands for card in hand]
+    if isinstance(trump, Card):
+        codes.append(trump.code)
+    return len(set(codes)) == len(codes) or (decks > 1 and max(Counter(codes).values()) <= decks)
+
+
+# --- The fields: the fast path, else the checked one --------------------------
+
+
+def _parse_players(players: list[Any]) -> tuple[str, ...]:
+    if _are_names(players):
+        return tuple(players)
+    seat_of: dict[str, int] = {}
+    for seat, name in enumerate(players):
+        if not isinstance(name, str) or not name.strip():
+            raise MalformedRecord(f"players[{seat}]", f"must be a player's name, not {_kind(name)}")
+        if name in seat_of:
+            raise MalformedRecord(
+                f"players[{seat}]", f"{name!r} is also seat {seat_of[name]}; names must differ"
+            )
+        seat_of[name] = seat
+    if len(players) < 2:
+        raise MalformedRecord("players", f"a round needs at least 2 players, not {len(players)}")
+    return tuple(players)
+
+
+def _parse_trump(raw_trump: object) -> Card | Suit | None:
+    if raw_trump is None:
+        return None
+    if isinstance(raw_trump, str):
+        # No text is both a card and a suit, so the order of the two tries
+        # does not matter; a turned-up card is the more common.
+        try:
+            return parse_card(raw_trump)
+        except InvalidCard:
+            pass
+        try:
+            return parse_suit(raw_trump)
+        except InvalidCard:
+            raise MalformedRecord(
+                "trump",
+                f"{raw_trump!r} is neither a card (like \"QH\") nor a suit (like \"H\"); "
+                "use null for no trump",
+            ) from None
+    raise MalformedRecord(
+        "trump", f"must be the turned-up card, a suit or null, not {_kind(raw_trump)}"
+    )
+
+
+def _parse_plays(raw_plays: list[Any], n: int) -> tuple[tuple[Card, ...], ...]:
+    plays = _card_lists(raw_plays)
+    if plays is not None and 0 < min(map(len, plays)) and max(map(len, plays)) <= n:
+        return plays
+    return tuple(_checked_trick(raw_trick, t, n) for t, raw_trick in enumerate(raw_plays))
+
+
+def _checked_trick(raw_trick: object, t: int, n: int) -> tuple[Card, ...]:
+    where = f"plays[{t}]"
+    if not isinstance(raw_trick, list):
+        raise MalformedRecord(
+            where, f"must be a list of the cards played to the trick, not {_kind(raw_trick)}"
+        )
+    if not raw_trick:
+        raise MalformedRecord(where, "is empty: a trick has at least the leader's card")
+    if len(raw_trick) > n:
+        raise MalformedRecord(
+            where,
+            f"has {len(raw_trick)} cards, but each of the {n} players plays one card to a trick",
+        )
+    return tuple(_card(card, f"{where}[{j}]") for j, card in enumerate(raw_trick))
+
+
+def _parse_counts(raw: list[Any], name: str, highs: list[int], what: str) -> tuple[int, ...]:
+    """Bids or claimed tricks: whole numbers from 0 to ``highs[seat]``; ``what``
+    names one, with ``{}`` for the seat's high."""
+    if _are_counts(raw, highs):
+        return tuple(raw)
+    return tuple(
+        _whole(value, f"{name}[{seat}]", 0, highs[seat], what.format(highs[seat]))
+        for seat, value in enumerate(raw)
     )
 
 
 def _parse_rules(raw: object) -> tuple[PlayRules, str]:
     if raw is None:
-        return PlayRules(), DEFAULT_SCORING
+        return _DEFAULT_RULES, DEFAULT_SCORING
     if not isinstance(raw, dict):
         raise MalformedRecord("rules", f"must be an object, not {_kind(raw)}")
     for name in raw:
@@ -320,6 +402,15 @@ def _parse_rules(raw: object) -> tuple[PlayRules, str]:
 
 
 def _parse_hands(
+    raw: list[Any], decks: int, trump: Card | Suit | None
+) -> tuple[tuple[Card, ...], ...]:
+    hands = _card_lists(raw)
+    if hands is not None and _fit_decks(hands, decks, trump):
+        return hands
+    return _checked_hands(raw, decks, trump)
+
+
+def _checked_hands(
     raw: list[Any], decks: int, trump: Card | Suit | None
 ) -> tuple[tuple[Card, ...], ...]:
     first_seen: dict[Card, list[str]] = {}

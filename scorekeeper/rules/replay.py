@@ -46,18 +46,25 @@ EXIT_MALFORMED: Final = 2
 
 
 def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise MalformedRecord(key, "appears twice in the same object")
-        out[key] = value
+    out = dict(pairs)
+    if len(out) < len(pairs):  # some key appears twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise MalformedRecord(key, "appears twice in the same object")
+            seen.add(key)
     return out
+
+
+_DECODER: Final = json.JSONDecoder(object_pairs_hook=_reject_duplicates)
 
 
 def _decode(text: str) -> object:
     """Decode JSON, turning every way it can fail into MalformedRecord."""
     try:
-        return json.loads(text, object_pairs_hook=_reject_duplicates)
+        if text.startswith("\ufeff"):  # json.loads refuses it, in its own words
+            return json.loads(text, object_pairs_hook=_reject_duplicates)
+        return _DECODER.decode(text)
     except json.JSONDecodeError as error:
         raise MalformedRecord(
             "record", f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
@@ -70,15 +77,15 @@ def _decode(text: str) -> object:
         raise MalformedRecord("record", f"not valid JSON: {error}") from None
 
 
-def _replay_text(text: str) -> tuple[dict[str, Any], int]:
-    """Replay one JSON record: (output object, exit status)."""
+def _replay_text(text: str) -> tuple[ReplayResult | dict[str, Any], int]:
+    """Replay one JSON record: (the result, or the error object; exit status)."""
     try:
         result = replay(parse_record(_decode(text)))
     except MalformedRecord as error:
         return {"error": str(error), "field": error.field}, EXIT_MALFORMED
     except RulesError as error:  # pragma: no cover - parse_record rules these out
         return {"error": str(error)}, EXIT_MALFORMED
-    return result.to_dict(), EXIT_CLEAN if result.is_clean else EXIT_VIOLATIONS
+    return result, EXIT_CLEAN if result.is_clean else EXIT_VIOLATIONS
 
 
 def _read(path: str, stdin: IO[bytes]) -> str:
@@ -120,20 +127,25 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if not args.jsonl:
         out, status = _replay_text(text)
+        if isinstance(out, ReplayResult):
+            out = out.to_dict()
         print(json.dumps(out, ensure_ascii=False, indent=2))
         if status == EXIT_MALFORMED:
             print(f"replay: {args.file}: {out['error']}", file=sys.stderr)
         return status
 
     status = EXIT_CLEAN
+    write = sys.stdout.write
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         out, line_status = _replay_text(line)
-        if line_status == EXIT_MALFORMED:
+        if isinstance(out, ReplayResult):
+            write(out.to_json() + "\n")
+        else:
             out["line"] = number
             print(f"replay: {args.file} line {number}: {out['error']}", file=sys.stderr)
-        print(json.dumps(out, ensure_ascii=False))
+            write(json.dumps(out, ensure_ascii=False) + "\n")
         status = max(status, line_status)
     return status
 

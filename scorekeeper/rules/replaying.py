@@ -37,17 +37,22 @@ Decisions the format leaves open, made here:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
-from .cards import Card
+from .cards import CARDS, Card
 from .play import Trick
 from .playout import Violation, play_out
 from .records import HandRecord
 from .scoring import find_scoring
 
 __all__ = ["ReplayResult", "replay"]
+
+_QUOTED: Final = tuple(f'"{card}"' for card in CARDS)  # each card as JSON text, by code
+_TRICK_JSON: Final = '{"leader": %d, "cards": [%s], "winner": %d}'
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False)
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,37 @@ class ReplayResult:
         if self.scores is not None:
             out["scores"] = list(self.scores)
         return out
+
+    def to_json(self) -> str:
+        """:meth:`to_dict` as one line of JSON: the very text of
+        ``json.dumps(result.to_dict(), ensure_ascii=False)``, written directly
+        (several times faster), for the command line's ``--jsonl``.
+
+        >>> from scorekeeper.rules.records import parse_record
+        >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
+        ...                               "trump": None, "plays": [["2C", "3C"]]}))
+        >>> result.to_json()
+        '{"tricks": [{"leader": 0, "cards": ["2C", "3C"], "winner": 1}], "tricks_won": [0, 1], "violations": []}'
+        """
+        quoted = _QUOTED
+        parts = [
+            '{"tricks": [',
+            ", ".join([
+                _TRICK_JSON % (leader, ", ".join([quoted[card.code] for card in cards]), winner)
+                for leader, cards, winner in self.tricks
+            ]),
+            '], "tricks_won": [',
+            ", ".join(map(str, self.tricks_won)),
+            '], "violations": [',
+            ", ".join([_ENCODER.encode(violation.to_dict()) for violation in self.violations]),
+            "]",
+        ]
+        if self.disputes is not None:
+            parts += [', "disputes": [', ", ".join(map(str, self.disputes)), "]"]
+        if self.scores is not None:
+            parts += [', "scores": [', ", ".join(map(str, self.scores)), "]"]
+        parts.append("}")
+        return "".join(parts)
 
 
 def replay(record: HandRecord) -> ReplayResult:

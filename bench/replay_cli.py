@@ -1,0 +1,104 @@
+"""Benchmark: the replay command line end to end, as a user runs it.
+
+Run ``python bench/replay_cli.py`` from the repository root. It writes the
+hands of ``bench/replay.py`` (the same seeded deals, played out legally:
+4 players x 13 cards and 7 players x 7 cards, each with the hands given and
+without them, 2,500 of each kind: 10,000 hands) as one JSONL file, then runs
+``python -m scorekeeper.rules.replay --jsonl FILE`` as a child process several
+times, interpreter start included, and prints the min, median and max wall
+time. ``--compare DIR`` also times another checkout of the repository (its
+``scorekeeper`` package, say an older commit from ``git archive``) on the same
+file, the runs of the two taking turns so that a busy machine slows both alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.replay import SEED, random_record  # noqa: E402
+
+SHAPES = ((4, 13), (7, 7))
+
+
+def generated_records(count: int = 2500) -> list[dict[str, Any]]:
+    """``count`` records of each shape, with hands given and without: the deals
+    of ``bench/replay.py`` (its seed and order), ``4 * count`` in all."""
+    records = []
+    for with_hands in (True, False):
+        for players, cards in SHAPES:
+            rng = random.Random(f"{SEED}-{players}x{cards}")
+            records += [random_record(rng, players, cards, with_hands) for _ in range(count)]
+    return records
+
+
+def write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
+    """One record per line, as the command line reads them."""
+    path.write_text(
+        "".join(json.dumps(record, ensure_ascii=False) + "\n" for record in records),
+        encoding="utf-8",
+    )
+
+
+def time_cli_once(path: Path, root: Path) -> float:
+    """Wall time of one run of the command line of ``root`` on ``path``."""
+    env = os.environ | {"PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", str(path)]
+    start = time.perf_counter()
+    completed = subprocess.run(command, cwd=root, env=env, capture_output=True)
+    elapsed = time.perf_counter() - start
+    if completed.returncode != 0:
+        sys.exit(f"the command line exited {completed.returncode}: {completed.stderr[-500:]!r}")
+    return elapsed
+
+
+def summary(times: list[float]) -> str:
+    """min, median and max of ``times``."""
+    return (
+        f"min {min(times):.3f} s, median {statistics.median(times):.3f} s, "
+        f"max {max(times):.3f} s"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--count", type=int, default=2500, help="hands of each kind (2500)")
+    parser.add_argument("--runs", type=int, default=7, help="runs of the command line (7)")
+    parser.add_argument("--compare", type=Path, help="another checkout to time in turns")
+    parser.add_argument("--keep", type=Path, help="also write the JSONL file here")
+    args = parser.parse_args()
+    roots = [ROOT] + ([args.compare.resolve()] if args.compare else [])
+    records = generated_records(args.count)
+    times: dict[Path, list[float]] = {root: [] for root in roots}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.jsonl"
+        write_jsonl(records, path)
+        if args.keep:
+            write_jsonl(records, args.keep)
+        cards = sum(len(trick) for record in records for trick in record["plays"])
+        size = path.stat().st_size
+        for _ in range(args.runs):
+            for root in roots:
+                times[root].append(time_cli_once(path, root))
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {len(records)} hands, "
+          f"{cards} cards played, {size / 1e6:.1f} MB of JSONL")
+    for root in roots:
+        print(f"  {root}: python -m scorekeeper.rules.replay --jsonl, {args.runs} runs: "
+              f"{summary(times[root])}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
