@@ -15,10 +15,14 @@ from typing import Any
 from flask import Flask
 
 from . import config
+from .cli import register_commands
 from .storage.database import db, migrate
+from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import select_locale
+from .web.security import DEFAULTS as SECURITY_DEFAULTS
+from .web.security import register_security
 from .web.templating import register_template_helpers
 
 
@@ -31,6 +35,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(SECURITY_DEFAULTS)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=config.default_database_url(app.instance_path),
         LANGUAGES=config.LANGUAGES,
@@ -53,9 +58,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = config.persistent_secret_key(app.instance_path)
 
     register_extensions(app)
+    register_security(app)
+    register_access(app)
     register_blueprints(app)
     register_errorhandlers(app)
     register_template_helpers(app)
+    register_commands(app)
     return app
 
 

@@ -28,7 +28,12 @@ def default_database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
 
 
-def from_environment() -> dict[str, str]:
+#: Text settings the environment may set as they are (see the README's hosting section).
+ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",
+                        "LIMIT_WRITES")
+
+
+def from_environment() -> dict[str, object]:
     """The settings that the environment overrides."""
     settings = {}
     if os.environ.get("SECRET_KEY"):
@@ -41,4 +46,9 @@ def from_environment() -> dict[str, str]:
         elif url.startswith("postgresql://"):
             url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
         settings["SQLALCHEMY_DATABASE_URI"] = url
+    for name in ENVIRONMENT_SETTINGS:
+        if os.environ.get(name):
+            settings[name] = os.environ[name]
+    if os.environ.get("BEHIND_PROXY"):
+        settings["BEHIND_PROXY"] = int(os.environ["BEHIND_PROXY"])
     return settings

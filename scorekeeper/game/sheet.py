@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from ..rules import GameScore, Ruleset, Scoring, Standing, score_game, standings
 from .errors import NoSuchRound
@@ -151,6 +152,19 @@ class Sheet:
 
     def standings_with(self, scoring: Scoring) -> list[Standing]:
         return standings(self.totals_with(self.score_with(scoring)), scoring.lowest_wins)
+
+    def summary(self) -> dict[str, Any]:
+        """What a list of games shows of this one, as plain data: the players,
+        the round being played (None once finished) of how many, and who is
+        first (the winners once finished)."""
+        current = self.current
+        return {
+            "players": list(self.players.values()),
+            "round": current.number if current else None,
+            "rounds": len(self.rounds),
+            "finished": current is None,
+            "first": self.winner_names if self.closed_rounds else [],
+        }
 
     @property
     def winner_names(self) -> list[str]:

@@ -92,6 +92,13 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "sqlite":
+            # SQLite changes a table by copying it into a new one and dropping
+            # the old (Alembic's batch mode). With foreign keys enforced, as
+            # the app's connections have them, dropping ``games`` would
+            # cascade to every player and change: migrate with them off.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),

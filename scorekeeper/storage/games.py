@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
 from ..rules import Ruleset
 from .database import db
-from .models import Change, Game, Player
+from .models import Change, DeviceGame, Game, Link, Player
 
 #: How often a write runs again when another phone wrote the same change number.
 WRITE_ATTEMPTS = 3
@@ -32,25 +32,6 @@ T = TypeVar("T")
 
 class GameNotFound(LookupError):
     """No game has this address (or it was deleted meanwhile)."""
-
-
-def get_game(public_id: str) -> Game:
-    """The game at this address.
-
-    :raise GameNotFound: when there is no such game.
-    """
-    game = db.session.scalar(select(Game).where(Game.public_id == public_id))
-    if game is None:
-        raise GameNotFound(public_id)
-    return game
-
-
-def list_games() -> list[tuple[Game, Sheet]]:
-    """Every game with its sheet, unfinished first, newest first."""
-    games = db.session.scalars(select(Game).order_by(Game.updated_at.desc())).all()
-    rows = [(game, load_sheet(game)) for game in games]
-    rows.sort(key=lambda row: row[1].is_finished)
-    return rows
 
 
 def ruleset_of(game: Game) -> Ruleset:
@@ -81,17 +62,39 @@ def load_history(game: Game) -> list[HistoryEntry]:
                       load_changes(game))
 
 
-def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_dealer: int) -> Game:
-    """Store a new game and return it (committed).
+def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_dealer: int,
+                device: str | None = None) -> tuple[Game, Link]:
+    """Store a new game with its links, on the device's list; return it and
+    its scorer link (one transaction).
 
     :raise RulesError: when the rules cannot deal a game to these players.
     """
-    build_sheet(ruleset, list(names), first_dealer, [])  # refuses an impossible schedule
-    game = Game(preset=preset, ruleset=ruleset.to_dict(), first_dealer=first_dealer)
+    sheet = build_sheet(ruleset, list(names), first_dealer, [])  # refuses an impossible schedule
+    game = Game(preset=preset, ruleset=ruleset.to_dict(), first_dealer=first_dealer,
+                summary=sheet.summary(), finished=sheet.is_finished)
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
+    scorer = Link(game=game, role="scorer")
+    db.session.add_all([scorer, Link(game=game, role="viewer")])
+    if device is not None:
+        db.session.add(DeviceGame(device=device, game=game, link=scorer))
     db.session.commit()
-    return game
+    return game, scorer
+
+
+def summary_of(game: Game) -> dict[str, Any]:
+    """What a list of games shows of the game. A game stored before summaries
+    existed gets its summary from the fold once, kept from then on."""
+    if game.summary is None:
+        keep_summary(game, load_sheet(game))
+        db.session.commit()
+    return game.summary
+
+
+def keep_summary(game: Game, sheet: Sheet) -> None:
+    """The game's summary and status as of ``sheet``, in the current transaction."""
+    game.summary = sheet.summary()
+    game.finished = sheet.is_finished
 
 
 def delete_game(game: Game) -> None:
@@ -154,6 +157,8 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
             rows.append(Change(game_id=game.id, seq=seq, kind=new.kind, round=new.round,
                                player=new.player, value=new.value, author=author))
         db.session.add_all(rows)
-        return load_sheet(game, [*changes, *rows])
+        sheet = load_sheet(game, [*changes, *rows])
+        keep_summary(game, sheet)  # in the same transaction as the change
+        return sheet
 
     return commit_retrying(game, attempt, GameError("busy"))

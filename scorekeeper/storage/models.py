@@ -13,14 +13,21 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .database import db
 
 
 def new_public_id() -> str:
-    """An unguessable identifier for a game's address (128 random bits)."""
+    """A game's id in its exports and the operator's commands (128 random bits,
+    hexadecimal: it never starts with a dash a command line would take for an
+    option). It opens nothing: links do."""
+    return secrets.token_hex(16)
+
+
+def new_link_token() -> str:
+    """A link's secret: 128 random bits, 22 characters in an address."""
     return secrets.token_urlsafe(16)
 
 
@@ -44,6 +51,11 @@ class Game(db.Model):
     ruleset: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: The seat of the first round's dealer.
     first_dealer: Mapped[int]
+    #: What the front page shows of the game, kept in the same transaction as
+    #: each change (see :func:`scorekeeper.game.summary_of`); None until the
+    #: first read of a game stored before summaries existed.
+    summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    finished: Mapped[bool] = mapped_column(default=False)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -125,3 +137,56 @@ class HandEvent(db.Model):
     author: Mapped[str | None] = mapped_column(String(40))
 
     game: Mapped[Game] = relationship(back_populates="hand_events")
+
+
+class Link(db.Model):
+    """A capability link to a game: whoever has the token has the role.
+
+    ``role`` is ``"scorer"`` (may enter, correct, undo, delete, manage) or
+    ``"viewer"`` (read only). A rotated link keeps its row with ``replaced_at``
+    set, so that it answers "this link was replaced" instead of "not found".
+    """
+
+    __tablename__ = "links"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_link_token)
+    role: Mapped[str] = mapped_column(String(10))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    replaced_at: Mapped[datetime | None]
+
+    game: Mapped[Game] = relationship()
+
+
+class DeviceGame(db.Model):
+    """A game on a device's list: the device created it, opened its link or
+    joined with its code. ``device`` is the id in the device's signed cookie."""
+
+    __tablename__ = "device_games"
+    __table_args__ = (UniqueConstraint("device", "game_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device: Mapped[str] = mapped_column(String(32), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    link_id: Mapped[int] = mapped_column(ForeignKey("links.id", ondelete="CASCADE"))
+    added_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    link: Mapped[Link] = relationship()
+    game: Mapped[Game] = relationship()
+
+
+class JoinCode(db.Model):
+    """A short code another phone types to join a game, valid for a day."""
+
+    __tablename__ = "join_codes"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(8), unique=True)
+    link_id: Mapped[int] = mapped_column(ForeignKey("links.id", ondelete="CASCADE"), index=True)
+    expires_at: Mapped[datetime]
+
+    link: Mapped[Link] = relationship()
+
+
+Index("ix_games_finished_updated", Game.finished, Game.updated_at)

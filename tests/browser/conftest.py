@@ -121,10 +121,10 @@ class Seeder:
         assert response.status_code == 302, response.get_data(as_text=True)
 
     def sheet(self, gid: str):
-        from scorekeeper.storage import games as services
+        from scorekeeper.storage import games, links
 
         with self.client.application.app_context():
-            return services.load_sheet(services.get_game(gid))
+            return games.load_sheet(links.open_link(gid).game)
 
     def play_rounds(self, gid: str, count: int, trump: str = "H") -> None:
         """Close the next ``count`` rounds: everyone bids 0 but the dealer

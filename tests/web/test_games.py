@@ -121,9 +121,12 @@ def test_the_migration_that_names_the_player_keeps_every_stored_change(tmp_path)
                 "INSERT INTO hand_events (game_id, round, seq, kind, seat, cards, created_at) "
                 "VALUES (1, 1, 1, 'card', 1, '[\"AS\"]', '2026-11-30')"))
         upgrade()
-        from scorekeeper.storage import games
+        from scorekeeper.storage import games, links
 
-        game = games.get_game("old")
+        game = links.open_link("old").game  # the old address is the scorer link now
+        assert links.open_link("old").role == "scorer"
+        assert game.public_id != "old" and links.link_of(game, "viewer").token != "old"
+        assert [p.name for p in game.players] == ["Ann", "Bob", "Cy"]
         assert games.load_sheet(game).round(1).bids == {2: 3}
         assert [(e.kind, e.player, e.cards) for e in game.hand_events] == [("card", 1, ["AS"])]
         db.session.remove()

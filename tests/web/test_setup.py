@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.storage.database import db
+from scorekeeper.storage import links
 from scorekeeper.storage.models import Game
 from scorekeeper.rules import Ruleset
 
@@ -40,8 +41,11 @@ def test_starting_a_game_stores_players_in_seat_order_with_an_unguessable_addres
         assert [p.name for p in game.players] == ["Łucja", "Päivi", "Bob", "Cy"]
         assert game.preset == "cardgames" and game.first_dealer == 0
         assert Ruleset.from_dict(game.ruleset).scoring.name == "trick-points"
-    assert len(game.public_id) >= 20 and not game.public_id.isdigit()
-    assert response.headers["Location"] == f"/g/{game.public_id}/"
+        scorer = links.link_of(game, "scorer")
+        assert links.link_of(game, "viewer").token != scorer.token
+    # The address is the scorer link: 128 random bits, not the game's id.
+    assert len(scorer.token) >= 22 and scorer.token != game.public_id
+    assert response.headers["Location"] == f"/g/{scorer.token}/"
 
 
 def test_the_first_dealer_can_be_drawn_at_random(client, app):

@@ -26,6 +26,7 @@ from ...storage import games as store
 from ...storage import hands as hand_store
 from ...storage.models import Game
 from ..language import current_lang
+from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, vary
 from ..wording.cards import card_label
 from ..wording.hands import flag_text, problem_text, rule_name
@@ -42,7 +43,7 @@ def wording():
 @bp.errorhandler(HandNotReady)
 def not_ready(error: HandNotReady):
     """The round's hand cannot be recorded yet: say why."""
-    game = store.get_game(request.view_args["gid"])
+    game = access.game()
     html = render_template("disputes/blocked.html", game=game,
                            number=request.view_args["number"], error=refusal(error))
     return vary(make_response(html, 422))
@@ -54,7 +55,7 @@ def load(gid: str, number: int) -> tuple[Game, Hand]:
     :raise 404: when there is no such game or round.
     :raise HandNotReady: when the round's hand cannot be recorded yet.
     """
-    game = store.get_game(gid)
+    game = access.game()
     try:
         return game, hand_store.load_hand(game, number)
     except NoSuchRound:

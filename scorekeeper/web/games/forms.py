@@ -14,7 +14,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringField
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
 from ..fields import WholeNumberField, without_control_characters
@@ -184,3 +184,11 @@ class SetupForm(FlaskForm):
 
 
 __all__ = ["SetupForm", "RulesError"]
+
+
+class JoinForm(FlaskForm):
+    """The short code of a game, typed on the front page."""
+
+    code = StringField(_l("Join code"), validators=[
+        InputRequired(_l("Type the code that the other phone shows.")), Length(max=20)],
+        filters=[without_control_characters])

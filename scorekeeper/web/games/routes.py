@@ -1,28 +1,63 @@
-"""The games list, the set-up screen and deleting a game."""
+"""The device's games, the set-up screen, joining by code, sharing a game's
+links, and deleting a game."""
 
 from __future__ import annotations
 
 import secrets
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+import segno
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request
+from flask import url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import SelectChoice
 
 from ...game import MAX_PLAYERS_TWO_DECKS
 from ...rules import PRESETS, RulesError, plan_rounds
 from ...storage import games as store
+from ...storage import links
+from .. import access
 from ..responses import vary
+from ..security import limiter
 from ..wording.rules import rules_message
-from .forms import SetupForm
+from .forms import JoinForm, SetupForm
 
 bp = Blueprint("games", __name__)
 
 
+#: How many games the front page shows at once.
+GAMES_PER_PAGE = 20
+
+
 @bp.get("/")
 def index():
-    """Every game on this server, unfinished first, newest first."""
-    return render_template("games/index.html", rows=store.list_games())
+    """This device's games (created, opened or joined), unfinished first, newest first."""
+    return games_page(JoinForm(formdata=None), max(request.args.get("page", 1, type=int), 1))
+
+
+def games_page(join_form: JoinForm, page: int = 1, status: int = 200):
+    rows, total = links.device_games(access.device_id(), page, GAMES_PER_PAGE)
+    games = [(game, link, store.summary_of(game)) for game, link in rows]
+    html = render_template("games/index.html", games=games, page=page, join=join_form,
+                           pages=max(1, -(-total // GAMES_PER_PAGE)))
+    return make_response(html, status)
+
+
+@bp.post("/join")
+@limiter.limit(lambda: current_app.config["LIMIT_JOIN_TRIES"])
+def join():
+    """Join a game with the short code another phone shows on its Share screen."""
+    form = JoinForm()
+    if form.validate():
+        try:
+            link = links.redeem(form.code.data, access.device_id())
+        except links.JoinRefused:
+            form.code.errors.append(_("No game has this code now. Check it on the phone that "
+                                      "shows it: a code lasts a day."))
+        else:
+            return redirect(url_for("play.game_home", gid=link.token))
+    return games_page(form, status=422)
 
 
 def preview(form: SetupForm) -> tuple[list | None, str | None]:
@@ -75,10 +110,11 @@ def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limiter.limit(lambda: current_app.config["LIMIT_NEW_GAMES"], methods=["POST"])
 def new_game():
     """Set up a game: players in seat order, rules, first dealer."""
     form = SetupForm()
-    if request.method == "GET":
+    if request.method != "POST":  # GET, and HEAD as GET
         return render_setup(form)
     action = request.form.get("action", "start")
     if action == "preview":
@@ -102,10 +138,11 @@ def new_game():
     else:
         return render_setup(form, _("Choose the first dealer among the players."), 422)
     try:
-        game = store.create_game(names, form.preset.data, ruleset, first_dealer)
+        _game, scorer = store.create_game(names, form.preset.data, ruleset, first_dealer,
+                                          access.device_id())
     except RulesError as error:
         return render_setup(form, rules_message(error), 422)
-    return redirect(url_for("play.game_home", gid=game.public_id))
+    return redirect(url_for("play.game_home", gid=scorer.token))
 
 
 def offer_dealers(form: SetupForm) -> None:
@@ -127,10 +164,44 @@ def preview_rounds():
     return vary(make_response(html))
 
 
+@bp.get("/g/<gid>/share")
+@access.viewer_may_see
+def share(gid: str):
+    """The game's links as QR codes, with copy and share buttons, and the join
+    code. A viewer sees only the viewer link."""
+    current = access.access()
+    shown = [links.VIEWER] if not current.can_write else [links.SCORER, links.VIEWER]
+    cards = []
+    for role in shown:
+        link = current.link if role == current.role else links.link_of(current.game, role)
+        url = url_for("play.game_home", gid=link.token, _external=True)
+        cards.append({"role": role, "url": url, "qr": qr_svg(url)})
+    code = links.join_code(current.link) if current.can_write else None
+    return render_template("games/share.html", game=current.game, cards=cards, code=code,
+                           sheet=store.load_sheet(current.game))
+
+
+def qr_svg(url: str) -> Markup:
+    """The address as a QR code, drawn here as SVG (no outside service)."""
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url))
+
+
+@bp.post("/g/<gid>/share/rotate")
+def rotate(gid: str):
+    """Replace the scorer or the viewer link; the old one stops working."""
+    role = request.form.get("role")
+    if role not in links.ROLES or not FlaskForm().validate():
+        abort(400)
+    current = access.access()
+    new = links.rotate(current, role, access.device_id())
+    token = new.token if role == current.role else gid
+    return redirect(url_for("games.share", gid=token))
+
+
 @bp.route("/g/<gid>/delete", methods=["GET", "POST"])
 def delete_game(gid: str):
     """Ask, then delete a game for good."""
-    game = store.get_game(gid)
+    game = access.game()
     if request.method == "POST":
         if not FlaskForm().validate():  # pragma: no cover - CSRF errors handled app-wide
             abort(400)

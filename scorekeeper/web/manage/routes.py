@@ -5,7 +5,7 @@ change re-renders its page with the reason (status 422) and the form as typed.
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, redirect, render_template, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
@@ -13,6 +13,7 @@ from ...game import GameError, Sheet, entries
 from ...rules import SCORING_PRESETS, RulesError, find_scoring
 from ...storage import games as store
 from ...storage.models import Game
+from .. import access
 from ..responses import author, form_error, refusal
 from ..wording.history import history_text
 from .forms import (
@@ -59,7 +60,7 @@ def schedule_page(game: Game, sheet: Sheet, error: str | None = None, status: in
 def change(gid: str, form, build, args, page, back: str, form_name: str = ""):
     """Validate the form, store the change ``build(sheet, *args(form))`` (a
     function of :mod:`scorekeeper.game.entries`), and go back; or show why not."""
-    game = store.get_game(gid)
+    game = access.game()
     error = None
     if not form.validate():
         error = form_error(form)
@@ -78,7 +79,7 @@ def change(gid: str, form, build, args, page, back: str, form_name: str = ""):
 
 @bp.get("/players")
 def players(gid: str):
-    game = store.get_game(gid)
+    game = access.game()
     return players_page(game, store.load_sheet(game))
 
 
@@ -116,7 +117,7 @@ def adjust(gid: str):
 
 @bp.get("/schedule")
 def schedule(gid: str):
-    game = store.get_game(gid)
+    game = access.game()
     return schedule_page(game, store.load_sheet(game))
 
 
@@ -146,7 +147,7 @@ def schedule_fit(gid: str):
 @bp.get("/compare")
 def compare(gid: str):
     """The game scored under every scoring preset, beside the real standings."""
-    game = store.get_game(gid)
+    game = access.game()
     sheet = store.load_sheet(game)
     form = ScoringForm(formdata=None, scoring=sheet.ruleset.scoring.name)
     return compare_page(game, sheet, form)
@@ -162,7 +163,7 @@ def compare_page(game: Game, sheet: Sheet, form: ScoringForm, error: str | None 
 @bp.post("/scoring")
 def change_scoring(gid: str):
     form = ScoringForm()
-    game = store.get_game(gid)
+    game = access.game()
     if not form.validate():
         return compare_page(game, store.load_sheet(game), form, form_error(form))
     try:
@@ -173,9 +174,10 @@ def change_scoring(gid: str):
 
 
 @bp.get("/history")
+@access.viewer_may_see
 def history(gid: str):
     """Every change, newest first, in plain words."""
-    game = store.get_game(gid)
+    game = access.game()
     form = AuthorForm(formdata=None, name=author() or "")
     return render_template("manage/history.html", game=game, sheet=store.load_sheet(game),
                            history=store.load_history(game), history_text=history_text,
@@ -190,7 +192,8 @@ def set_author(gid: str):
     if form.validate():
         name = " ".join((form.name.data or "").split())
         if name:
-            response.set_cookie("author", name, max_age=AUTHOR_COOKIE_AGE, samesite="Lax")
+            response.set_cookie("author", name, max_age=AUTHOR_COOKIE_AGE, samesite="Lax",
+                                httponly=True, secure=request.is_secure)
         else:
             response.delete_cookie("author")
     return response

@@ -13,7 +13,9 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 
 from ...game import GameError, Sheet, entries
 from ...storage import games as store
+from ...storage import links
 from ...storage.models import Game
+from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, trump_from_form
@@ -34,7 +36,7 @@ def entry(gid: str, number: int, form, build, *args):
     """Store one live entry of the round screen: ``build(sheet, number, *args)``
     is the function of :mod:`scorekeeper.game.entries` that checks it. The
     arguments are called with the valid form (``args`` are functions of it)."""
-    game = store.get_game(gid)
+    game = access.game()
     if not form.validate():
         return refused(game, number, form_error(form))
     try:
@@ -52,21 +54,26 @@ def refused(game: Game, number: int, error: str):
 
 
 @bp.get("/")
+@access.viewer_may_see
 def game_home(gid: str):
-    """The current round, or the standings once the game is over."""
-    sheet = store.load_sheet(store.get_game(gid))
+    """The current round, or the standings once the game is over. The address
+    a table shares: opening it puts the game on this device's list."""
+    links.remember(access.device_id(), access.access().link)
+    sheet = store.load_sheet(access.game())
     if sheet.current is None:
         return redirect(url_for("play.standings", gid=gid))
     return redirect(url_for("play.round_page", gid=gid, number=sheet.current.number))
 
 
 @bp.get("/round/<int:number>")
+@access.viewer_may_see
 def round_page(gid: str, number: int):
-    game = store.get_game(gid)
+    game = access.game()
     return render_round(game, store.load_sheet(game), number)
 
 
 @bp.get("/round/<int:number>/entry")
+@access.viewer_may_see
 def entry_panel(gid: str, number: int):
     """The entry panel again, for phones that watch the same game.
 
@@ -74,7 +81,7 @@ def entry_panel(gid: str, number: int):
     the answer is 204 (nothing to swap) while nothing has changed, and a move
     to the current round once this one is closed.
     """
-    game = store.get_game(gid)
+    game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if request.args.get("since", type=int) == sheet.version:
@@ -105,7 +112,7 @@ def tricks(gid: str, number: int):
 @bp.post("/round/<int:number>/close")
 def close(gid: str, number: int):
     """Close the round: it is scored and the next dealer's round begins."""
-    game = store.get_game(gid)
+    game = access.game()
     if not CloseForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
     try:
@@ -120,7 +127,7 @@ def close(gid: str, number: int):
 @bp.post("/undo")
 def undo(gid: str):
     """Take back the latest entry; back to the round it touched."""
-    game = store.get_game(gid)
+    game = access.game()
     if not CloseForm().validate():  # pragma: no cover
         abort(400)
     before = store.load_sheet(game).last_entry
@@ -137,7 +144,7 @@ def undo(gid: str):
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(gid: str, number: int):
     """Correct a closed round: its trump, bids and tricks, checked like live entry."""
-    game = store.get_game(gid)
+    game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if not rnd.closed:
@@ -168,20 +175,23 @@ def edit_round(gid: str, number: int):
 
 
 @bp.get("/standings")
+@access.viewer_may_see
 def standings(gid: str):
-    game = store.get_game(gid)
+    game = access.game()
     return render_template("play/standings.html", game=game, sheet=store.load_sheet(game))
 
 
 @bp.get("/export.csv")
+@access.viewer_may_see
 def export_csv(gid: str):
-    game = store.get_game(gid)
+    game = access.game()
     sheet = store.load_sheet(game)
     return download(export.game_csv(game, sheet), "text/csv", export.filename(game, "csv"))
 
 
 @bp.get("/export.json")
+@access.viewer_may_see
 def export_json(gid: str):
-    game = store.get_game(gid)
+    game = access.game()
     sheet = store.load_sheet(game)
     return download(export.game_json(game, sheet), "application/json", export.filename(game, "json"))

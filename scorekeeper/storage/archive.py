@@ -1,0 +1,162 @@
+"""Whole games out and in, for the server's operator, and an online backup of
+the embedded SQLite database.
+
+An archive holds a game's stored facts as they are: the game, its players,
+every change, every hand event and its links, so that an imported game is
+the same game, reachable through the same links. Derived figures (scores,
+standings) are not stored; they are folded again from the changes.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.engine import make_url
+
+from .database import db
+from .games import GameNotFound, load_sheet
+from .models import Change, Game, HandEvent, Link, Player
+
+FORMAT = "scorekeeper-archive/1"
+
+
+class ArchiveRefused(ValueError):
+    """An archive cannot be imported (wrong format, or a game already here)."""
+
+
+def all_games() -> list[Game]:
+    return list(db.session.scalars(select(Game).order_by(Game.created_at, Game.id)))
+
+
+def find_game(public_id: str) -> Game:
+    """A game by its id (as the operator's list shows it, never a link).
+
+    :raise GameNotFound: when there is no such game.
+    """
+    game = db.session.scalar(select(Game).where(Game.public_id == public_id))
+    if game is None:
+        raise GameNotFound(public_id)
+    return game
+
+
+def game_counts(game: Game) -> dict[str, Any]:
+    """What the operator's list shows of a game: counts, no names."""
+    sheet = load_sheet(game)
+    changes = db.session.scalar(select(func.count()).where(Change.game_id == game.id))
+    return {"id": game.public_id, "created": game.created_at.isoformat(timespec="seconds"),
+            "players": len(sheet.members), "rounds": len(sheet.rounds),
+            "closed": len(sheet.closed_rounds), "changes": changes,
+            "finished": sheet.is_finished}
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def _read_time(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def export_game(game: Game) -> dict[str, Any]:
+    """A game's stored facts as plain data."""
+    return {
+        "id": game.public_id, "created_at": _time(game.created_at),
+        "updated_at": _time(game.updated_at), "preset": game.preset, "ruleset": game.ruleset,
+        "first_dealer": game.first_dealer,
+        "players": [{"seat": p.seat, "name": p.name} for p in game.players],
+        "changes": [{"seq": c.seq, "kind": c.kind, "round": c.round, "player": c.player,
+                     "value": c.value, "created_at": _time(c.created_at), "author": c.author}
+                    for c in game.changes],
+        "hand_events": [{"round": e.round, "seq": e.seq, "kind": e.kind, "player": e.player,
+                         "cards": e.cards, "created_at": _time(e.created_at),
+                         "author": e.author}
+                        for e in sorted(game.hand_events, key=lambda e: (e.round, e.seq))],
+        "links": [{"token": link.token, "role": link.role, "created_at": _time(link.created_at),
+                   "replaced_at": _time(link.replaced_at)}
+                  for link in db.session.scalars(select(Link).where(Link.game_id == game.id)
+                                                 .order_by(Link.id))],
+    }
+
+
+def export_games(games: Iterable[Game]) -> dict[str, Any]:
+    return {"format": FORMAT, "games": [export_game(game) for game in games]}
+
+
+def import_games(archive: Any) -> list[Game]:
+    """Store every game of an archive, all or none (one transaction).
+
+    :raise ArchiveRefused: for another format, or a game or link already here.
+    """
+    if not isinstance(archive, dict) or archive.get("format") != FORMAT:
+        raise ArchiveRefused(f"not a {FORMAT} file")
+    games = []
+    for data in archive.get("games", []):
+        if db.session.scalar(select(Game.id).where(Game.public_id == data["id"])) is not None:
+            db.session.rollback()
+            raise ArchiveRefused(f"game {data['id']} is here already")
+        game = Game(public_id=data["id"], created_at=_read_time(data["created_at"]),
+                    updated_at=_read_time(data["updated_at"]), preset=data["preset"],
+                    ruleset=data["ruleset"], first_dealer=data["first_dealer"])
+        game.players = [Player(seat=p["seat"], name=p["name"]) for p in data["players"]]
+        game.changes = [Change(seq=c["seq"], kind=c["kind"], round=c["round"],
+                               player=c["player"], value=c["value"], author=c["author"],
+                               created_at=_read_time(c["created_at"]))
+                        for c in data["changes"]]
+        game.hand_events = [HandEvent(round=e["round"], seq=e["seq"], kind=e["kind"],
+                                      player=e["player"], cards=e["cards"], author=e["author"],
+                                      created_at=_read_time(e["created_at"]))
+                            for e in data["hand_events"]]
+        db.session.add(game)
+        db.session.add_all(Link(game=game, token=link["token"], role=link["role"],
+                                created_at=_read_time(link["created_at"]),
+                                replaced_at=_read_time(link["replaced_at"]))
+                           for link in data["links"])
+        games.append(game)
+    db.session.flush()
+    for game in games:
+        sheet = load_sheet(game)  # every change folds: a broken archive stores nothing
+        game.summary, game.finished = sheet.summary(), sheet.is_finished
+    db.session.commit()
+    return games
+
+
+def sqlite_path() -> Path:
+    """The file of the embedded database.
+
+    :raise ArchiveRefused: when the database is not SQLite (use its own tools).
+    """
+    url = make_url(str(db.engine.url))
+    if url.get_backend_name() != "sqlite" or not url.database:
+        raise ArchiveRefused("backup and restore are for the embedded SQLite database; "
+                             "back up PostgreSQL with pg_dump")
+    return Path(url.database)
+
+
+def backup(target: Path) -> None:
+    """A consistent copy of the live SQLite database, taken while it serves
+    (SQLite's online backup: readers and writers go on meanwhile)."""
+    source = sqlite3.connect(sqlite_path())
+    copy = sqlite3.connect(target)
+    with copy:
+        source.backup(copy)
+    copy.close()
+    source.close()
+
+
+def restore(backup_file: Path) -> None:
+    """Put a backup back in place of the live database (online, page by page)."""
+    if not backup_file.is_file():
+        raise ArchiveRefused(f"no backup at {backup_file}")
+    db.session.remove()
+    db.engine.dispose()
+    source = sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True)
+    live = sqlite3.connect(sqlite_path())
+    with live:
+        source.backup(live)
+    live.close()
+    source.close()

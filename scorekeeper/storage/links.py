@@ -1,0 +1,166 @@
+"""Who may reach a game: its capability links, the devices that keep it on
+their list, and the short join codes.
+
+A game is reachable only through a link. Each game has one scorer link and
+one viewer link in force; rotating one replaces it (the old token then
+answers :class:`LinkReplaced`). A viewer token and a scorer token are drawn
+independently, so one can never be turned into the other. A device is known
+by an id in its signed cookie; its list holds the games it created, opened a
+link of, or joined with a code.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from .database import db
+from .games import GameNotFound
+from .models import DeviceGame, Game, JoinCode, Link, utcnow
+
+SCORER, VIEWER = "scorer", "viewer"
+ROLES = (SCORER, VIEWER)
+#: Join codes: no letters or digits that look alike (0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6).
+JOIN_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
+JOIN_CODE_LENGTH = 6
+JOIN_CODE_LIFETIME = timedelta(hours=24)
+
+
+class LinkReplaced(LookupError):
+    """The link was rotated: the table has a new one."""
+
+
+class JoinRefused(LookupError):
+    """No game has this join code now (never, or it expired, or its link was replaced)."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """A game reached through one of its links, with that link's rights
+    (``token`` and ``role`` as read, so they stay readable after a rollback)."""
+
+    game: Game
+    link: Link
+    token: str
+    role: str
+
+    @property
+    def can_write(self) -> bool:
+        return self.role == SCORER
+
+
+def open_link(token: str) -> Access:
+    """The game behind a link.
+
+    :raise GameNotFound: when no game has this link.
+    :raise LinkReplaced: when the link was rotated.
+    """
+    link = db.session.scalar(select(Link).where(Link.token == token)) if token else None
+    if link is None:
+        raise GameNotFound(token)
+    if link.replaced_at is not None:
+        raise LinkReplaced(token)
+    return Access(link.game, link, link.token, link.role)
+
+
+def link_of(game: Game, role: str) -> Link:
+    """The game's link in force for ``role``."""
+    return db.session.scalar(select(Link).where(
+        Link.game_id == game.id, Link.role == role, Link.replaced_at.is_(None)))
+
+
+def rotate(access: Access, role: str, device: str | None) -> Link:
+    """Replace the game's ``role`` link by a new one, in one transaction; the
+    old token answers "replaced" from now on, and its join codes lapse. The
+    device that rotates keeps the game on its list, through the new link when
+    it was the one it used."""
+    old = link_of(access.game, role)
+    old.replaced_at = utcnow()
+    new = Link(game=access.game, role=role)
+    db.session.add(new)
+    db.session.flush()
+    if device is not None:
+        db.session.execute(db.update(DeviceGame).where(
+            DeviceGame.device == device, DeviceGame.link_id == old.id).values(link_id=new.id))
+    db.session.commit()
+    return new
+
+
+def remember(device: str, link: Link) -> None:
+    """Put the game on the device's list (through this link), if it is not there
+    with rights as good already. Its own transaction."""
+    row = db.session.scalar(select(DeviceGame).where(
+        DeviceGame.device == device, DeviceGame.game_id == link.game_id))
+    if row is not None:
+        in_force = row.link.replaced_at is None
+        as_good = row.link.role == SCORER or link.role == VIEWER
+        if row.link_id == link.id or (in_force and as_good):
+            return
+    if row is None:
+        db.session.add(DeviceGame(device=device, game_id=link.game_id, link_id=link.id))
+    else:
+        row.link_id = link.id
+    try:
+        db.session.commit()
+    except IntegrityError:  # the same device in two tabs at once: it is there now
+        db.session.rollback()
+
+
+def device_games(device: str, page: int, per_page: int) -> tuple[list[tuple[Game, Link]], int]:
+    """One page of the device's games, unfinished first, newest first, each
+    with the link the device reaches it by; and how many there are in all.
+    Games whose link was replaced since are left out."""
+    live = (select(DeviceGame.game_id, DeviceGame.link_id).join(Link)
+            .where(DeviceGame.device == device, Link.replaced_at.is_(None)))
+    total = db.session.scalar(select(func.count()).select_from(live.subquery()))
+    rows = db.session.execute(
+        select(Game, Link).join(DeviceGame, DeviceGame.game_id == Game.id)
+        .join(Link, Link.id == DeviceGame.link_id)
+        .where(DeviceGame.device == device, Link.replaced_at.is_(None))
+        .order_by(Game.finished, Game.updated_at.desc(), Game.id.desc())
+        .limit(per_page).offset(max(page - 1, 0) * per_page)
+    ).all()
+    return [(game, link) for game, link in rows], total
+
+
+def join_code(link: Link) -> JoinCode:
+    """The link's join code in force, or a new one valid for a day (committed)."""
+    code = db.session.scalar(select(JoinCode).where(
+        JoinCode.link_id == link.id, JoinCode.expires_at > utcnow())
+        .order_by(JoinCode.expires_at.desc()))
+    if code is not None:
+        return code
+    for _attempt in range(5):
+        code = JoinCode(code="".join(secrets.choice(JOIN_ALPHABET)
+                                     for _ in range(JOIN_CODE_LENGTH)),
+                        link_id=link.id, expires_at=utcnow() + JOIN_CODE_LIFETIME)
+        db.session.add(code)
+        try:
+            db.session.commit()
+        except IntegrityError:  # the code was taken: draw another
+            db.session.rollback()
+            continue
+        return code
+    raise RuntimeError("no free join code")  # pragma: no cover - 24**6 codes
+
+
+def normalise_code(text: str) -> str:
+    """What a person typed, as a code: spaces and dashes dropped, capitals."""
+    return "".join(ch for ch in (text or "").upper() if ch.isalnum())[:JOIN_CODE_LENGTH * 2]
+
+
+def redeem(text: str, device: str) -> Link:
+    """The link of a join code in force; the game goes on the device's list.
+
+    :raise JoinRefused: when no game has this code now.
+    """
+    code = db.session.scalar(select(JoinCode).where(
+        JoinCode.code == normalise_code(text), JoinCode.expires_at > utcnow()))
+    if code is None or code.link.replaced_at is not None:
+        raise JoinRefused(text)
+    remember(device, code.link)
+    return code.link

@@ -1,0 +1,113 @@
+"""What a server on the internet needs: security headers, no inline script,
+cookies that stay on the site, HEAD answered as GET, and rate limits."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.storage.database import db
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "scorekeeper" / "templates"
+
+
+def pages(table) -> list[str]:
+    """A page of each kind, with the game through its scorer link."""
+    table.start()
+    table.trump(1, "H")
+    return ["/", "/new", table.url("/"), table.url("/round/1"), table.url("/standings"),
+            table.url("/history"), table.url("/players"), table.url("/share"),
+            table.url("/round/1/hand/"), table.url("/export.csv"), "/no-such-page"]
+
+
+def test_every_answer_carries_the_security_headers(client, table):
+    for path in pages(table):
+        response = client.get(path, follow_redirects=True)
+        csp = response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
+        assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize("template", sorted(TEMPLATES.rglob("*.html")),
+                         ids=lambda p: str(p.relative_to(TEMPLATES)))
+def test_no_template_has_inline_script_style_or_handlers(template):
+    text = template.read_text(encoding="utf-8")
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), "inline <script>"
+    assert not re.search(r"\son[a-z]+\s*=", text), "inline event handler"
+    assert "style=" not in text and "<style" not in text, "inline style"
+    assert "hx-on" not in text and "js:" not in text
+
+
+def test_htmx_is_told_to_inject_no_style_and_evaluate_no_code(client):
+    page = client.get("/new").get_data(as_text=True)
+    assert '"includeIndicatorStyles":false' in page and '"allowEval":false' in page
+
+
+def test_head_answers_as_get_on_every_page(client, table):
+    for path in pages(table):
+        get, head = client.get(path), client.head(path)
+        assert head.status_code == get.status_code, path
+        assert head.get_data() == b""
+
+
+def test_cookies_stay_on_this_site(client, table):
+    table.start()
+    client.post("/language", data={"lang": "pl", "next": "/"})
+    client.post(table.url("/author"), data={"name": "Ann"})
+    cookies = {c.key: c for c in client._cookies.values()}
+    assert {"session", "lang", "author"} <= set(cookies)
+    for cookie in cookies.values():
+        assert cookie.same_site == "Lax", cookie.key
+        assert cookie.http_only, cookie.key
+        assert not cookie.secure, cookie.key  # plain HTTP here
+
+
+def test_behind_an_https_proxy_the_cookies_are_secure_and_links_say_https(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "BEHIND_PROXY": 1,
+                      "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite3'}"})
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example",
+             "X-Forwarded-For": "203.0.113.9"}
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "first_dealer": "0",
+            "action": "start"}
+    response = client.post("/new", data=data, headers=proxy)
+    assert response.status_code == 302
+    assert all(c.secure for c in client._cookies.values())
+    share = client.get(response.headers["Location"] + "share", headers=proxy)
+    assert "https://cards.example/g/" in share.get_data(as_text=True)
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_creating_games_is_limited_per_client(app, client):
+    app.config["LIMIT_NEW_GAMES"] = "2 per hour"
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "first_dealer": "0",
+            "action": "start"}
+    statuses = [client.post("/new", data=data).status_code for _ in range(3)]
+    assert statuses == [302, 302, 429]
+    assert client.get("/new").status_code == 200  # looking is not limited
+    response = client.post("/new", data=data, headers={"Accept-Language": "pl"})
+    assert "Za dużo" in response.get_data(as_text=True)
+
+
+def test_writes_are_limited_per_client_and_a_refused_write_stores_nothing(app, client, table):
+    table.start()
+    app.config["LIMIT_WRITES"] = "3 per minute"
+    statuses = [table.bid(1, 1, n % 2).status_code for n in range(4)]
+    assert statuses[-1] == 429
+    with app.app_context():
+        from scorekeeper.storage.models import Change
+
+        stored = db.session.scalar(db.select(db.func.count()).select_from(Change))
+    assert stored == statuses.count(302)
+    assert client.get(table.url("/round/1")).status_code == 200
