@@ -297,6 +297,7 @@ def play_out(
     is_clean = True
     leaders: list[int] = []
     winners: list[int] = []
+    won = [0] * n
     current = leader
     for trick in tricks:
         leaders.append(current)
@@ -318,13 +319,11 @@ def play_out(
                 best = key
                 winner = pos
         winners.append(winner)
-        current = winner
-    won = [0] * n
-    for winner, size in zip(winners, lengths):
-        if final or size == n:
+        if final or len(trick) == n:
             won[winner] += 1
+        current = winner
     if can_tell and is_clean:
-        return PlayOutcome(leaders, winners, won, [])
+        return PlayOutcome._make((leaders, winners, won, []))
 
     context = _Context(tricks, n, seats, names, hands, trump_i, trump_code, decks)
     derived = [hand is None for hand in hands]

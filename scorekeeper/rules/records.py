@@ -287,10 +287,13 @@ def _fit_decks(
     hands: tuple[tuple[Card, ...], ...], decks: int, trump: Card | Suit | None
 ) -> bool:
     """True when no card is dealt (or turned up) more often than the decks hold it."""
-    codes = [card.code for hand in hands for card in hand]
+    codes = {card.code for hand in hands for card in hand}
+    if len(codes) == sum(map(len, hands)) and not (isinstance(trump, Card) and trump.code in codes):
+        return True  # every card once
+    counts = Counter(card.code for hand in hands for card in hand)
     if isinstance(trump, Card):
-        codes.append(trump.code)
-    return len(set(codes)) == len(codes) or (decks > 1 and max(Counter(codes).values()) <= decks)
+        counts[trump.code] += 1
+    return max(counts.values()) <= decks
 
 
 # --- The fields: the fast path, else the checked one --------------------------

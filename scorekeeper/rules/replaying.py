@@ -166,7 +166,7 @@ def replay(record: HandRecord) -> ReplayResult:
         record.plays, n, (record.dealer + 1) % n, record.trump_suit, hands, record.rules,
         trump_card=record.trump_card, names=record.players,
     )
-    tricks = tuple(map(Trick, outcome.leaders, record.plays, outcome.winners))
+    tricks = tuple(map(Trick._make, zip(outcome.leaders, record.plays, outcome.winners)))
     won = tuple(outcome.won)
     disputes = None
     if record.claimed_tricks is not None:

@@ -6,7 +6,7 @@ section 7 and any custom mix of the same parts can be expressed.
 checks a round's facts and scores every seat. Scores are always derived from
 the facts (bids, tricks, cards); re-scoring a game under another system is just
 another call. A whole game's totals and standings are
-:mod:`scorekeeper.rules.standings`.
+:mod:`scorekeeper.rules.totals`.
 
 >>> find_scoring("standard").points(bid=7, tricks=7, cards=10)
 17
