@@ -74,6 +74,8 @@ def live_app(database_path):
         "SECRET_KEY": "browser-tests",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database_path}",
         "WTF_CSRF_ENABLED": True,
+        # One client address makes every game of the whole browser suite.
+        "LIMIT_NEW_GAMES": "1000 per hour",
     })
     with app.app_context():
         db.create_all()
@@ -149,6 +151,7 @@ def seeder(database_path, live_app):
         "SECRET_KEY": "browser-tests",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database_path}",
         "WTF_CSRF_ENABLED": False,
+        "LIMIT_NEW_GAMES": "1000 per hour",
     })
     yield Seeder(app.test_client())
     with app.app_context():

@@ -199,10 +199,10 @@ def test_the_share_screen_shows_both_links_as_qr_codes_and_a_viewer_only_its_own
                                                                                    game):
     viewer = links_of(app, game.gid)["viewer"]
     page = client.get(game.url("/share")).get_data(as_text=True)
-    assert page.count('<svg width=') == 2 and f"/g/{viewer}/" in page
+    assert page.count('<svg viewBox=') == 2 and f"/g/{viewer}/" in page
     assert f"/g/{game.gid}/" in page and 'class="code"' in page
     seen = app.test_client().get(f"/g/{viewer}/share").get_data(as_text=True)
-    assert seen.count('<svg width=') == 1 and f"/g/{viewer}/" in seen
+    assert seen.count('<svg viewBox=') == 1 and f"/g/{viewer}/" in seen
     assert game.gid not in seen and 'class="code"' not in seen and "Replace this link" not in seen
 
 
@@ -226,3 +226,12 @@ def test_a_viewers_round_screen_has_no_enabled_entry_control(app, game):
     page = app.test_client().get(f"/g/{viewer}/round/1").get_data(as_text=True)
     assert '<fieldset class="plain" disabled>' in page
     assert "Undo last entry" not in page and "/hand/" not in page and "/edit" not in page
+
+
+def test_deleting_asks_first_naming_the_game_and_needs_the_scorer_link(app, client, game):
+    page = client.get(game.url("/delete")).get_data(as_text=True)
+    assert "Delete this game?" in page and "Ann, Bob, Cy, Di" in page
+    viewer = links_of(app, game.gid)["viewer"]
+    assert app.test_client().post(f"/g/{viewer}/delete").status_code == 403
+    assert stored(app)[0] == 1
+    assert client.post(game.url("/delete")).status_code == 302 and stored(app)[0] == 0

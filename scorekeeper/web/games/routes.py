@@ -183,7 +183,7 @@ def share(gid: str):
 
 def qr_svg(url: str) -> Markup:
     """The address as a QR code, drawn here as SVG (no outside service)."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url))
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True))
 
 
 @bp.post("/g/<gid>/share/rotate")
