@@ -6,7 +6,8 @@ hands of ``bench/replay.py`` (the same seeded deals, played out legally:
 without them, 2,500 of each kind: 10,000 hands) as one JSONL file, then runs
 ``python -m scorekeeper.rules.replay --jsonl FILE`` as a child process several
 times, interpreter start included, and prints the min, median and max wall
-time. ``--compare DIR`` also times another checkout of the repository (its
+time, and of the CPU time (user and system) of the child, which a busy
+machine disturbs less. ``--compare DIR`` also times another checkout of the repository (its
 ``scorekeeper`` package, say an older commit from ``git archive``) on the same
 file, the runs of the two taking turns so that a busy machine slows both alike.
 """
@@ -17,6 +18,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,16 +54,19 @@ def write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
     )
 
 
-def time_cli_once(path: Path, root: Path) -> float:
-    """Wall time of one run of the command line of ``root`` on ``path``."""
+def time_cli_once(path: Path, root: Path) -> tuple[float, float]:
+    """Wall and CPU time of one run of the command line of ``root`` on ``path``."""
     env = os.environ | {"PYTHONPATH": str(root)}
     command = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", str(path)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     completed = subprocess.run(command, cwd=root, env=env, capture_output=True)
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if completed.returncode != 0:
         sys.exit(f"the command line exited {completed.returncode}: {completed.stderr[-500:]!r}")
-    return elapsed
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu
 
 
 def summary(times: list[float]) -> str:
@@ -82,6 +87,7 @@ def main() -> int:
     roots = [ROOT] + ([args.compare.resolve()] if args.compare else [])
     records = generated_records(args.count)
     times: dict[Path, list[float]] = {root: [] for root in roots}
+    cpu_times: dict[Path, list[float]] = {root: [] for root in roots}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.jsonl"
         write_jsonl(records, path)
@@ -91,12 +97,22 @@ def main() -> int:
         size = path.stat().st_size
         for _ in range(args.runs):
             for root in roots:
-                times[root].append(time_cli_once(path, root))
+                elapsed, cpu = time_cli_once(path, root)
+                times[root].append(elapsed)
+                cpu_times[root].append(cpu)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {len(records)} hands, "
           f"{cards} cards played, {size / 1e6:.1f} MB of JSONL")
     for root in roots:
-        print(f"  {root}: python -m scorekeeper.rules.replay --jsonl, {args.runs} runs: "
-              f"{summary(times[root])}")
+        print(f"  {root}: python -m scorekeeper.rules.replay --jsonl, {args.runs} runs")
+        print(f"    wall: {summary(times[root])}")
+        print(f"    CPU:  {summary(cpu_times[root])}")
+    if args.compare:
+        this, other = roots
+        print(f"  this / other: wall {min(times[this]) / min(times[other]):.2f} at best, "
+              f"{statistics.median(times[this]) / statistics.median(times[other]):.2f} "
+              f"in the median; CPU {min(cpu_times[this]) / min(cpu_times[other]):.2f} at best, "
+              f"{statistics.median(cpu_times[this]) / statistics.median(cpu_times[other]):.2f} "
+              "in the median")
     return 0
 
 

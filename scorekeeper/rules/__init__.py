@@ -62,7 +62,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "playout": ("Violation",),
     "deal": ("Deal",),
     "records": ("HandRecord", "parse_record", "record_to_dict"),
-    "replaying": ("ReplayResult", "replay"),
+    "replaying": ("ReplayResult", "replay", "replay_to_json"),
 }
 _MODULE_OF: dict[str, str] = {name: module for module, names in _NAMES.items() for name in names}
 
@@ -129,7 +129,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from .playout import Violation
     from .presets import PRESETS, Preset, find_preset
     from .records import HandRecord, parse_record, record_to_dict
-    from .replaying import ReplayResult, replay
+    from .replaying import ReplayResult, replay, replay_to_json
     from .ruleset import Ruleset
     from .schedule import (
         RoundPlan,

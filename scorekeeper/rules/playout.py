@@ -408,7 +408,7 @@ def _owners(
     later after playing neither. ``avoid[pos]`` is the bit mask of the suits
     that would prove it.
     """
-    if all(hand is None for hand in hands):
+    if hands.count(None) == len(hands):
         owner = [n] * 52
         if trump_code >= 0:
             owner[trump_code] = -1

@@ -25,7 +25,7 @@ from typing import IO, Any, Final
 
 from .errors import MalformedRecord, RulesError
 from .records import FORMAT, HandRecord, parse_record, record_to_dict
-from .replaying import ReplayResult, replay
+from .replaying import ReplayResult, replay, replay_to_json
 
 __all__ = [
     "EXIT_CLEAN",
@@ -77,15 +77,21 @@ def _decode(text: str) -> object:
         raise MalformedRecord("record", f"not valid JSON: {error}") from None
 
 
-def _replay_text(text: str) -> tuple[ReplayResult | dict[str, Any], int]:
-    """Replay one JSON record: (the result, or the error object; exit status)."""
+def _replay_text(text: str, *, as_line: bool = False) -> tuple[str | dict[str, Any], int]:
+    """Replay one JSON record: (its output object, or with ``as_line`` the
+    object's JSON line, or the error object; exit status)."""
     try:
-        result = replay(parse_record(_decode(text)))
+        record = parse_record(_decode(text))
+        if as_line:
+            out, is_clean = replay_to_json(record)
+        else:
+            result = replay(record)
+            out, is_clean = result.to_dict(), result.is_clean
     except MalformedRecord as error:
         return {"error": str(error), "field": error.field}, EXIT_MALFORMED
     except RulesError as error:  # pragma: no cover - parse_record rules these out
         return {"error": str(error)}, EXIT_MALFORMED
-    return result, EXIT_CLEAN if result.is_clean else EXIT_VIOLATIONS
+    return out, EXIT_CLEAN if is_clean else EXIT_VIOLATIONS
 
 
 def _read(path: str, stdin: IO[bytes]) -> str:
@@ -127,21 +133,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     if not args.jsonl:
         out, status = _replay_text(text)
-        if isinstance(out, ReplayResult):
-            out = out.to_dict()
         print(json.dumps(out, ensure_ascii=False, indent=2))
-        if status == EXIT_MALFORMED:
+        if isinstance(out, dict) and status == EXIT_MALFORMED:
             print(f"replay: {args.file}: {out['error']}", file=sys.stderr)
         return status
 
     status = EXIT_CLEAN
     write = sys.stdout.write
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
+        if not line or line.isspace():
             continue
-        out, line_status = _replay_text(line)
-        if isinstance(out, ReplayResult):
-            write(out.to_json() + "\n")
+        out, line_status = _replay_text(line, as_line=True)
+        if isinstance(out, str):
+            write(out + "\n")
         else:
             out["line"] = number
             print(f"replay: {args.file} line {number}: {out['error']}", file=sys.stderr)

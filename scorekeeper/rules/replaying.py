@@ -44,11 +44,11 @@ from typing import Any, Final
 
 from .cards import CARDS, Card
 from .play import Trick
-from .playout import Violation, play_out
+from .playout import PlayOutcome, Violation, play_out
 from .records import HandRecord
 from .scoring import find_scoring
 
-__all__ = ["ReplayResult", "replay"]
+__all__ = ["ReplayResult", "replay", "replay_to_json"]
 
 _QUOTED: Final = tuple(f'"{card}"' for card in CARDS)  # each card as JSON text, by code
 _TRICK_JSON: Final = '{"leader": %d, "cards": [%s], "winner": %d}'
@@ -119,25 +119,43 @@ class ReplayResult:
         >>> result.to_json()
         '{"tricks": [{"leader": 0, "cards": ["2C", "3C"], "winner": 1}], "tricks_won": [0, 1], "violations": []}'
         """
-        quoted = _QUOTED
-        parts = [
-            '{"tricks": [',
-            ", ".join([
-                _TRICK_JSON % (leader, ", ".join([quoted[card.code] for card in cards]), winner)
-                for leader, cards, winner in self.tricks
-            ]),
-            '], "tricks_won": [',
-            ", ".join(map(str, self.tricks_won)),
-            '], "violations": [',
-            ", ".join([_ENCODER.encode(violation.to_dict()) for violation in self.violations]),
-            "]",
-        ]
-        if self.disputes is not None:
-            parts += [', "disputes": [', ", ".join(map(str, self.disputes)), "]"]
-        if self.scores is not None:
-            parts += [', "scores": [', ", ".join(map(str, self.scores)), "]"]
-        parts.append("}")
-        return "".join(parts)
+        if not self.tricks:
+            return _json_text((), (), (), self.tricks_won, self.violations, self.disputes,
+                              self.scores)
+        leaders, plays, winners = zip(*self.tricks)
+        return _json_text(leaders, plays, winners, self.tricks_won, self.violations,
+                          self.disputes, self.scores)
+
+
+def _json_text(
+    leaders: Sequence[int],
+    plays: Sequence[Sequence[Card]],
+    winners: Sequence[int],
+    tricks_won: Sequence[int],
+    violations: Sequence[Violation],
+    disputes: Sequence[int] | None,
+    scores: Sequence[int] | None,
+) -> str:
+    """The output object as JSON text, from its parts (see :meth:`ReplayResult.to_json`)."""
+    quoted = _QUOTED
+    parts = [
+        '{"tricks": [',
+        ", ".join([
+            _TRICK_JSON % (leader, ", ".join([quoted[card.code] for card in cards]), winner)
+            for leader, cards, winner in zip(leaders, plays, winners)
+        ]),
+        '], "tricks_won": [',
+        ", ".join(map(str, tricks_won)),
+        '], "violations": [',
+        ", ".join([_ENCODER.encode(violation.to_dict()) for violation in violations]),
+        "]",
+    ]
+    if disputes is not None:
+        parts += [', "disputes": [', ", ".join(map(str, disputes)), "]"]
+    if scores is not None:
+        parts += [', "scores": [', ", ".join(map(str, scores)), "]"]
+    parts.append("}")
+    return "".join(parts)
 
 
 def replay(record: HandRecord) -> ReplayResult:
@@ -160,13 +178,38 @@ def replay(record: HandRecord) -> ReplayResult:
         fields; records from :func:`~scorekeeper.rules.records.parse_record`
         always replay.
     """
+    outcome, won, disputes, scores = _play(record)
+    tricks = tuple(map(Trick._make, zip(outcome.leaders, record.plays, outcome.winners)))
+    return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
+
+
+def replay_to_json(record: HandRecord) -> tuple[str, bool]:
+    """``replay(record).to_json()`` and ``.is_clean``, without building the
+    result's objects: the command line's path.
+
+    >>> from scorekeeper.rules.records import parse_record
+    >>> replay_to_json(parse_record({"players": ["A", "B"], "dealer": 1,
+    ...                              "trump": None, "plays": [["2C", "3C"]]}))[1]
+    True
+    """
+    outcome, won, disputes, scores = _play(record)
+    text = _json_text(
+        outcome.leaders, record.plays, outcome.winners, won, outcome.violations, disputes, scores
+    )
+    return text, not outcome.violations and not (disputes and any(disputes))
+
+
+def _play(
+    record: HandRecord,
+) -> tuple[PlayOutcome, tuple[int, ...], tuple[int, ...] | None, tuple[int, ...] | None]:
+    """What :func:`replay` finds: the outcome of play, the tricks won, and
+    the disputes and scores where the record allows."""
     n = len(record.players)
     hands: Sequence[Sequence[Card] | None] = (None,) * n if record.hands is None else record.hands
     outcome = play_out(
         record.plays, n, (record.dealer + 1) % n, record.trump_suit, hands, record.rules,
         trump_card=record.trump_card, names=record.players,
     )
-    tricks = tuple(map(Trick._make, zip(outcome.leaders, record.plays, outcome.winners)))
     won = tuple(outcome.won)
     disputes = None
     if record.claimed_tricks is not None:
@@ -178,4 +221,4 @@ def replay(record: HandRecord) -> ReplayResult:
             scoring.points(bid, taken, record.hand_size(seat))
             for seat, (bid, taken) in enumerate(zip(record.bids, won))
         )
-    return ReplayResult(tricks, won, tuple(outcome.violations), disputes, scores)
+    return outcome, won, disputes, scores

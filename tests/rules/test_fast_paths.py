@@ -24,7 +24,7 @@ from scorekeeper.rules.deal import Deal
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.play import legal_cards, trick_winner
 from scorekeeper.rules.records import parse_record
-from scorekeeper.rules.replaying import replay
+from scorekeeper.rules.replaying import replay, replay_to_json
 
 from test_replay_oracle import generate
 
@@ -213,8 +213,11 @@ def test_a_live_deal_after_each_full_trick_is_the_same_with_one_pass_or_two(monk
 
 def test_to_json_writes_what_json_dumps_writes_of_to_dict():
     for seed in range(EXAMPLES):
-        result = replay(parse_record(generate(seed)))
-        assert result.to_json() == json.dumps(result.to_dict(), ensure_ascii=False)
+        record = parse_record(generate(seed))
+        result = replay(record)
+        text = json.dumps(result.to_dict(), ensure_ascii=False)
+        assert result.to_json() == text
+        assert replay_to_json(record) == (text, result.is_clean)
 
 
 def test_to_json_quotes_every_card_as_json_does():
