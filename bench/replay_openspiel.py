@@ -35,6 +35,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -112,15 +114,19 @@ def comparable_records(count: int) -> list[dict[str, Any]]:
     return [r for r in generated_records(count) if r["trump"] is not None and "hands" in r]
 
 
-def run(command: list[str]) -> tuple[float, bytes]:
+def run(command: list[str]) -> tuple[float, float, bytes]:
+    """Wall time, CPU time (user and system) and output of a child process."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     completed = subprocess.run(
         command, cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)}, capture_output=True
     )
     elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if completed.returncode != 0:
         sys.exit(f"{command} exited {completed.returncode}: {completed.stderr[-800:]!r}")
-    return elapsed, completed.stdout
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return elapsed, cpu, completed.stdout
 
 
 def in_process(records: list[dict[str, Any]], repeats: int) -> tuple[float, float]:
@@ -162,14 +168,17 @@ def main() -> int:
     ours_cmd = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl"]
     theirs_cmd = [sys.executable, str(Path(__file__).resolve()), "--drive"]
     times: dict[str, list[float]] = {"ours": [], "OpenSpiel": []}
+    cpu_times: dict[str, list[float]] = {"ours": [], "OpenSpiel": []}
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.jsonl"
         path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
         for _ in range(args.runs):  # in turns, so that a busy machine slows both alike
-            elapsed, our_out = run([*ours_cmd, str(path)])
+            elapsed, cpu, our_out = run([*ours_cmd, str(path)])
             times["ours"].append(elapsed)
-            elapsed, their_out = run([*theirs_cmd, str(path)])
+            cpu_times["ours"].append(cpu)
+            elapsed, cpu, their_out = run([*theirs_cmd, str(path)])
             times["OpenSpiel"].append(elapsed)
+            cpu_times["OpenSpiel"].append(cpu)
     ours_won = [json.loads(line)["tricks_won"] for line in our_out.decode().splitlines()]
     theirs_won = [json.loads(line) for line in their_out.decode().splitlines()]
     if ours_won != theirs_won:
@@ -184,9 +193,11 @@ def main() -> int:
           f"players x {tricks} cards, hands given; tricks won agree on every hand")
     print(f"  end to end, {args.runs} runs each, in turns (interpreter start included):")
     for side in times:
-        print(f"    {side:9s} {summary(times[side])}")
-    ratio = min(times["ours"]) / min(times["OpenSpiel"])
-    print(f"    ours / OpenSpiel, best runs: {ratio:.2f}")
+        print(f"    {side:9s} wall {summary(times[side])}")
+        print(f"    {'':9s} CPU  {summary(cpu_times[side])}")
+    print(f"    ours / OpenSpiel: wall {min(times['ours']) / min(times['OpenSpiel']):.2f} at "
+          f"best, {statistics.median(times['ours']) / statistics.median(times['OpenSpiel']):.2f} "
+          f"in the median; CPU {min(cpu_times['ours']) / min(cpu_times['OpenSpiel']):.2f} at best")
     print(f"  in process, best of {args.runs}: ours (parse_record + replay) {ours_core:.3f} s, "
           f"OpenSpiel (actions + apply_action_with_legality_check) {theirs_core:.3f} s, "
           f"ours / OpenSpiel {ours_core / theirs_core:.2f}")
