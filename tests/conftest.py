@@ -90,8 +90,9 @@ class Table:
     def close(self, number: int):
         return self.client.post(self.url(f"/round/{number}/close"), headers=self.headers)
 
-    def undo(self):
-        return self.client.post(self.url("/undo"), headers=self.headers)
+    def undo(self, **data):
+        """Undo; ``seq`` names the entry the screen shows as last, ``reopen`` confirms."""
+        return self.client.post(self.url("/undo"), data=data, headers=self.headers)
 
     def play_round(self, number: int, order, cards: int, bids, tricks, trump: str = "H"):
         """Enter a whole round: bids in bidding order, tricks, close. Expects success."""

@@ -3,8 +3,17 @@
 Each function takes the :class:`~scorekeeper.game.sheet.Sheet` as it stands
 and what the table entered, raises :class:`~scorekeeper.game.errors.GameError`
 when the entry is refused, and otherwise returns the :class:`NewChange` to
-append. The rules themselves (the hook rule, a trick count that fits) are the
-rules engine's: these functions ask it, with the sheet's facts.
+append, or an empty list when there is nothing to store. The rules
+themselves (the hook rule, a trick count that fits) are the rules engine's:
+these functions ask it, with the sheet's facts.
+
+Several phones write to one game, so a live entry may say what the phone's
+screen showed for it (``was``): when the entry holds another value by now,
+another phone changed it meanwhile and the entry is refused as a
+:class:`~scorekeeper.game.errors.Conflict` naming the value it has. An entry
+that already holds the value sent stores nothing (a second tap on the same
+chip, or a tap sent again after its answer was lost), so no tap is ever
+stored twice. Entries of different players never conflict.
 
 The storage layer calls them inside its transaction, on the sheet as it is
 in the database at that moment (see :func:`scorekeeper.storage.games.record`).
@@ -17,9 +26,28 @@ from typing import Any
 
 from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
 from ..rules import find_scoring, max_hand, round_sizes
-from .errors import GameError
-from .rounds import MIN_PLAYERS, START_RULES, TRUMP_CHOICES, NewChange, RoundSheet, max_players
+from .errors import Conflict, GameError
+from .rounds import MIN_PLAYERS, START_RULES, TRUMP_CHOICES, ChangeLike, NewChange, RoundSheet
+from .rounds import max_players
 from .sheet import Sheet
+
+#: ``was`` when the phone did not say what its screen showed (no check).
+UNSEEN = object()
+#: ``was`` for an entry the phone saw empty.
+EMPTY = None
+
+
+def _unchanged(sheet: Sheet, entry: str, current: Any, new: Any, was: Any, **names: Any) -> bool:
+    """Whether the entry already holds ``new`` (nothing to store).
+
+    :raise Conflict: when the phone saw ``was`` but the entry holds another
+        value now.
+    """
+    if current == new:
+        return True
+    if was is not UNSEEN and was != current:
+        raise Conflict("changed-meanwhile", entry=entry, current=current, **names)
+    return False
 
 # -- live entries of the round screen ------------------------------------------
 
@@ -51,11 +79,14 @@ def _check_trump_choice(trump: str | None) -> None:
         raise GameError("choose-trump")
 
 
-def trump(sheet: Sheet, number: int, trump: str | None) -> NewChange:
+def trump(sheet: Sheet, number: int, trump: str | None, was: Any = UNSEEN) -> list[NewChange]:
     """The trump of a round being played (a suit letter, or None for no trump)."""
-    live_round(sheet, number)
+    rnd = live_round(sheet, number)
     _check_trump_choice(trump)
-    return NewChange("trump", round=number, value=trump)
+    current = rnd.trump if rnd.trump_entered else "unset"
+    if _unchanged(sheet, "trump", current, trump, was, number=number):
+        return []
+    return [NewChange("trump", round=number, value=trump)]
 
 
 def check_bids(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int]) -> None:
@@ -79,33 +110,42 @@ def check_bids(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int]) -> None:
             raise GameError("bid-range", name=sheet.name(player), cards=rnd.cards) from None
 
 
-def bid(sheet: Sheet, number: int, player: int, bid: int) -> NewChange:
+def bid(sheet: Sheet, number: int, player: int, bid: int, was: Any = UNSEEN) -> list[NewChange]:
     """One bid entered live. In turn, the dealer bids once the others have."""
     rnd = live_round(sheet, number)
     _check_plays(rnd, player)
+    if _unchanged(sheet, "bid", rnd.bids.get(player), bid, was, name=sheet.name(player)):
+        return []
     if player == rnd.dealer and not rnd.dealer_may_bid:
         raise GameError("dealer-bids-last", name=sheet.name(player))
     check_bids(sheet, rnd, {**rnd.bids, player: bid})
-    return NewChange("bid", round=number, player=player, value=bid)
+    return [NewChange("bid", round=number, player=player, value=bid)]
 
 
-def tricks(sheet: Sheet, number: int, player: int, tricks: int) -> NewChange:
+def tricks(sheet: Sheet, number: int, player: int, tricks: int,
+           was: Any = UNSEEN) -> list[NewChange]:
     """One player's tricks, entered live once every bid is in: the counts
     entered so far never add up to more than the cards dealt."""
     rnd = live_round(sheet, number)
     _check_plays(rnd, player)
     if not rnd.is_bidding_complete:
         raise GameError("bids-first")
+    if _unchanged(sheet, "tricks", rnd.tricks.get(player), tricks, was,
+                  name=sheet.name(player)):
+        return []
     if not 0 <= tricks <= rnd.cards:
         raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards)
     others = sum(t for p, t in rnd.tricks.items() if p != player)
     if others + tricks > rnd.cards:
         raise GameError("tricks-too-many", total=others + tricks, cards=rnd.cards)
-    return NewChange("tricks", round=number, player=player, value=tricks)
+    return [NewChange("tricks", round=number, player=player, value=tricks)]
 
 
-def close(sheet: Sheet, number: int) -> NewChange:
-    """Close a round: it is scored, and the next dealer's round begins."""
+def close(sheet: Sheet, number: int) -> list[NewChange]:
+    """Close a round: it is scored, and the next dealer's round begins. A round
+    closed already (the same tap sent again, or another phone) is done."""
+    if sheet.round(number).closed:
+        return []
     rnd = live_round(sheet, number)
     if not rnd.trump_chosen:
         raise GameError("close-needs-trump")
@@ -113,7 +153,7 @@ def close(sheet: Sheet, number: int) -> NewChange:
         raise GameError("close-needs-bids")
     if not rnd.is_tricks_complete:
         raise GameError("close-needs-tricks", cards=rnd.cards, left=rnd.tricks_left)
-    return NewChange("close", round=number)
+    return [NewChange("close", round=number)]
 
 
 def correction(
@@ -131,10 +171,11 @@ def correction(
     try:
         check_tricks([tricks[p] for p in rnd.order], rnd.cards)
     except InvalidTricks as refused:
-        if refused.kind == "tricks-total":
-            raise GameError("tricks-total", total=refused.details["total"],
+        position = refused.details.get("position")
+        if position is None:  # the counts do not add up to the cards dealt
+            raise GameError("tricks-total", total=sum(tricks.values()),
                             cards=rnd.cards) from None
-        player = rnd.order[refused.details["position"] - 1]
+        player = rnd.order[position - 1]
         raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards) from None
     return NewChange("correct", round=number, value={
         "trump": trump,
@@ -143,11 +184,32 @@ def correction(
     })
 
 
-def undo(sheet: Sheet) -> NewChange:
-    """Take back the latest entry still in force (the undo is itself a change)."""
-    if sheet.last_entry is None:
+def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[NewChange]:
+    """Take back the latest entry still in force (the undo is itself a change).
+
+    ``seq`` names the entry the phone's screen shows as the last one: when
+    another entry came after it, nothing is undone behind anyone's back (a
+    :class:`Conflict`); when it is undone already (the same tap sent again),
+    there is nothing to do. Undoing the close of a round reopens it, which
+    the table must confirm (``reopen``).
+    """
+    last = sheet.last_entry
+    if seq is not None and all(change.seq != seq for change in sheet.effective):
+        return []
+    if last is None:
         raise GameError("nothing-to-undo")
-    return NewChange("undo", value=sheet.last_entry.seq)
+    if seq is not None and last.seq != seq:
+        raise Conflict("undo-stale", seq=last.seq, **entry_facts(sheet, last))
+    if last.kind == "close" and not reopen:
+        raise GameError("undo-reopens", number=last.round)
+    return [NewChange("undo", value=last.seq)]
+
+
+def entry_facts(sheet: Sheet, change: ChangeLike) -> dict[str, Any]:
+    """What a short label of a change needs: its kind, round, player's name and value."""
+    name = sheet.members[change.player].name if change.player in sheet.members else None
+    value = change.value if change.kind in ("bid", "tricks", "trump") else None
+    return {"change": change.kind, "round": change.round, "name": name, "value": value}
 
 
 # -- the roster -----------------------------------------------------------------

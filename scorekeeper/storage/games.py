@@ -144,12 +144,16 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
     ``build(sheet, *args, **kwargs)`` is a function of
     :mod:`scorekeeper.game.entries` (or one like it): it raises
     :class:`~scorekeeper.game.GameError` when the entry is refused and
-    otherwise returns the change (or changes) to store.
+    otherwise returns the change (or changes) to store; none, and nothing is
+    written.
     """
 
     def attempt() -> Sheet:
         changes = load_changes(game)
-        built = build(load_sheet(game, changes), *args, **kwargs)
+        sheet = load_sheet(game, changes)
+        built = build(sheet, *args, **kwargs)
+        if built == []:
+            return sheet  # nothing to store: the entry holds that value already
         seq = changes[-1].seq if changes else 0
         rows = []
         for new in built if isinstance(built, list) else [built]:

@@ -50,7 +50,7 @@ def test_the_engine_strikes_out_the_dealers_bid_that_would_make_the_bids_add_up(
         game.enter(entries.bid, 1, player, bid)
     details = refused("forbidden-bid", entries.bid, game.sheet, 1, 0, 1)
     assert details == {"name": "Ann", "bid": 1, "cards": 10}
-    assert game.enter(entries.bid, 1, 0, 2) == NewChange("bid", round=1, player=0, value=2)
+    assert game.enter(entries.bid, 1, 0, 2) == [NewChange("bid", round=1, player=0, value=2)]
 
 
 def test_the_dealer_bids_last_and_a_bid_stays_within_the_cards():
@@ -98,7 +98,7 @@ def test_undo_names_the_latest_change_in_force_and_the_history_says_what_it_took
     game.enter(entries.trump, 1, "H")
     game.enter(entries.bid, 1, 1, 2)
     game.enter(entries.bid, 1, 1, 4)
-    assert game.enter(entries.undo).value == 3
+    assert game.enter(entries.undo)[0].value == 3
     history = history_of(RULES, PLAYERS, 0, game.changes)
     assert [e.kind for e in history] == ["trump", "bid", "bid", "undo"]
     assert history[2].details == {"round": 1, "name": "Bob", "before": 2, "after": 4}
@@ -129,3 +129,51 @@ def test_a_stale_tap_on_the_hand_is_a_conflict_and_a_complete_hand_writes_its_tr
     with pytest.raises(GameError) as raised:
         hand_entries.replay_changes(hand)
     assert raised.value.kind == "replay-incomplete"
+
+
+def test_a_write_made_on_a_stale_view_of_the_same_entry_is_a_conflict_naming_its_value():
+    game = Game()
+    game.enter(entries.trump, 1, "H", "unset")
+    game.enter(entries.bid, 1, 1, 2, None)  # phone A saw no bid and bids 2
+    with pytest.raises(Conflict) as raised:  # phone B also saw no bid, and bids 3
+        entries.bid(game.sheet, 1, 1, 3, None)
+    assert raised.value.kind == "changed-meanwhile"
+    assert raised.value.details == {"entry": "bid", "current": 2, "name": "Bob"}
+    assert game.enter(entries.bid, 1, 2, 1, None)  # another player's bid: no conflict
+    assert game.enter(entries.bid, 1, 1, 3, 2)  # B has seen the 2 now: it changes
+
+
+def test_a_tap_that_changes_nothing_or_comes_again_stores_nothing():
+    game = Game()
+    game.enter(entries.trump, 1, "H")
+    game.enter(entries.bid, 1, 1, 2, None)
+    assert entries.bid(game.sheet, 1, 1, 2, None) == []  # sent again: its answer was lost
+    assert entries.bid(game.sheet, 1, 1, 2, 2) == []  # the chip already chosen
+    assert entries.trump(game.sheet, 1, "H", "H") == []
+
+
+def test_undo_names_the_entry_it_takes_back_and_refuses_one_that_is_not_the_last():
+    game = Game()
+    game.enter(entries.trump, 1, "H")
+    game.enter(entries.bid, 1, 1, 2)  # seq 2, what phone A shows as last
+    game.enter(entries.bid, 1, 2, 1)  # seq 3, from phone B meanwhile
+    with pytest.raises(Conflict) as raised:
+        entries.undo(game.sheet, seq=2)
+    assert raised.value.kind == "undo-stale"
+    assert raised.value.details == {"seq": 3, "change": "bid", "round": 1, "name": "Cy", "value": 1}
+    assert game.enter(entries.undo, 3)[0].value == 3
+    assert entries.undo(game.sheet, seq=3) == []  # the same undo sent again: done
+    assert game.sheet.round(1).bids == {1: 2}
+
+
+def test_undoing_a_close_asks_first_because_it_reopens_the_round():
+    game = Game()
+    game.enter(entries.trump, 1, "H")
+    game.bids(1, {1: 3, 2: 3, 3: 3, 0: 0})
+    for player, taken in ((1, 3), (2, 3), (3, 3), (0, 1)):
+        game.enter(entries.tricks, 1, player, taken)
+    game.enter(entries.close, 1)
+    assert entries.close(game.sheet, 1) == []  # closing again: done
+    assert refused("undo-reopens", entries.undo, game.sheet) == {"number": 1}
+    game.enter(entries.undo, None, True)
+    assert not game.sheet.round(1).closed

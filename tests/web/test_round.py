@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Change
+
 # cardgames with Ann dealing first: bidding order Bob, Cy, Di, Ann; 10 cards.
 ORDER = [1, 2, 3, 0]
 
@@ -152,10 +155,17 @@ def test_a_round_cannot_close_without_trump(table):
     expect_refused(table.close(1), "Choose the trump")
 
 
-def test_closing_twice_is_refused_without_writing_twice(table):
+def test_closing_twice_is_answered_as_done_without_writing_twice(table, app):
+    """A close sent again (its answer was lost) is done, not an error; entries
+    to the closed round are still refused."""
     table.start()
     table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
-    expect_refused(table.close(1), "Round 1 is already closed")
+    with app.app_context():
+        stored = db.session.scalar(db.select(db.func.count()).select_from(Change))
+    response = table.close(1)
+    assert response.status_code == 302 and response.headers["Location"].endswith("/round/2")
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(Change)) == stored
     expect_refused(table.bid(1, 1, 2), "Round 1 is already closed")
 
 
@@ -195,10 +205,14 @@ def test_undo_takes_back_the_last_entry_and_is_itself_recorded(any_table, app):
     assert kinds == ["bid", "bid", "undo"]
 
 
-def test_undo_reopens_a_closed_round(table):
+def test_undo_reopens_a_closed_round_once_the_table_confirms(table):
     table.start()
     table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
-    response = table.undo()
+    asked = table.undo()
+    expect_refused(asked, "Undoing now reopens round 1, which is closed and scored")
+    assert 'name="reopen" value="1"' in asked.get_data(as_text=True)
+    assert table.client.get(table.url("/")).headers["Location"].endswith("/round/2")
+    response = table.undo(reopen="1")
     assert response.headers["Location"].endswith("/round/1")
     assert table.client.get(table.url("/")).headers["Location"].endswith("/round/1")
 

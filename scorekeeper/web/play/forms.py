@@ -3,12 +3,15 @@ game domain checks the rules."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, FormField, StringField
-from wtforms.validators import AnyOf, InputRequired, NumberRange
+from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
 from ...game import TRUMP_CHOICES
+from ...game.entries import EMPTY, UNSEEN
 from ..fields import WholeNumberField
 
 #: Form value of "no trump" (a suit is its letter).
@@ -27,7 +30,25 @@ def trump_to_form(trump: str | None) -> str:
 TRUMP_FORM_CHOICES = [trump_to_form(t) for t in TRUMP_CHOICES]
 
 
-class TrumpForm(FlaskForm):
+class SeenForm(FlaskForm):
+    """A live entry that says what the phone's screen showed for it (``was``):
+    empty for nothing entered yet, or the value; absent, no check is made."""
+
+    was = StringField()
+
+    def seen(self) -> Any:
+        """What the phone saw, as the game domain compares it."""
+        if self.was.raw_data is None or not self.was.raw_data:
+            return UNSEEN
+        text = self.was.data or ""
+        if text == "":
+            return EMPTY
+        if text in ("unset", NO_TRUMP) or text in TRUMP_FORM_CHOICES:
+            return trump_from_form(text)
+        return int(text) if text.isdigit() and len(text) < 4 else UNSEEN
+
+
+class TrumpForm(SeenForm):
     trump = StringField(
         _l("Trump"),
         validators=[
@@ -65,18 +86,27 @@ def tricks_field() -> WholeNumberField:
     )
 
 
-class BidForm(FlaskForm):
+class BidForm(SeenForm):
     seat = seat_field()
     bid = bid_field()
 
 
-class TricksForm(FlaskForm):
+class TricksForm(SeenForm):
     seat = seat_field()
     tricks = tricks_field()
 
 
 class CloseForm(FlaskForm):
-    """Closing a round or undoing: only the CSRF token."""
+    """Closing a round: only the CSRF token."""
+
+
+class UndoForm(FlaskForm):
+    """Undo names the entry the phone's screen shows as the last one
+    (``seq``); ``reopen`` confirms undoing the close of a round."""
+
+    seq = WholeNumberField(validators=[Optional(), NumberRange(min=1)],
+                           invalid_message=_l("The screen is out of date; reload it."))
+    reopen = StringField()
 
 
 class SeatEntryForm(FlaskForm):

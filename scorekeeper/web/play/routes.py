@@ -9,26 +9,36 @@ refused entry gets status 422 and the reason, in place.
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, render_template, request
+from flask import url_for
+from flask_babel import gettext as _
 
-from ...game import GameError, Sheet, entries
+from ...game import Conflict, GameError, Sheet, entries
 from ...storage import games as store
 from ...storage import links
 from ...storage.models import Game
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
-from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, trump_from_form
-from .forms import trump_to_form
+from ..wording.game import entry_label
+from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
+from .forms import trump_from_form, trump_to_form
 
 bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 
 
-def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None, status: int = 200):
-    """The round screen, or only its entry panel for htmx."""
+def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None,
+                 status: int = 200, notice: str | None = None, confirm_reopen: int | None = None):
+    """The round screen, or only its entry panel for htmx (with the undo bar
+    out of band). ``notice`` says what was done; ``confirm_reopen`` asks
+    before an undo reopens that round."""
     rnd = round_or_404(sheet, number)
     template = "play/_entry.html" if is_htmx() else "play/round.html"
-    html = render_template(template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx())
+    last = sheet.last_entry
+    html = render_template(
+        template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx(), notice=notice,
+        confirm_reopen=confirm_reopen,
+        undo_label=entry_label(**entries.entry_facts(sheet, last)) if last else None)
     return vary(make_response(html, status))
 
 
@@ -42,15 +52,18 @@ def entry(gid: str, number: int, form, build, *args):
     try:
         sheet = store.record(game, build, number, *(arg(form) for arg in args), author=author())
     except GameError as error:
-        return refused(game, number, refusal(error))
+        return refused(game, number, error)
     if is_htmx():
         return render_round(game, sheet, number)
     return redirect(url_for("play.round_page", gid=gid, number=number))
 
 
-def refused(game: Game, number: int, error: str):
-    """The round screen as it stands now, with why the entry was refused."""
-    return render_round(game, store.load_sheet(game), number, error, 422)
+def refused(game: Game, number: int, error: GameError | str):
+    """The round screen as it stands now, with why the entry was refused: 409
+    when another phone changed it meanwhile (the screen shows what it is now)."""
+    status = 409 if isinstance(error, Conflict) else 422
+    text = error if isinstance(error, str) else refusal(error)
+    return render_round(game, store.load_sheet(game), number, text, status)
 
 
 @bp.get("/")
@@ -94,19 +107,19 @@ def entry_panel(gid: str, number: int):
 @bp.post("/round/<int:number>/trump")
 def trump(gid: str, number: int):
     return entry(gid, number, TrumpForm(), entries.trump,
-                 lambda form: trump_from_form(form.trump.data))
+                 lambda form: trump_from_form(form.trump.data), TrumpForm.seen)
 
 
 @bp.post("/round/<int:number>/bid")
 def bid(gid: str, number: int):
     return entry(gid, number, BidForm(), entries.bid,
-                 lambda form: form.seat.data, lambda form: form.bid.data)
+                 lambda form: form.seat.data, lambda form: form.bid.data, BidForm.seen)
 
 
 @bp.post("/round/<int:number>/tricks")
 def tricks(gid: str, number: int):
     return entry(gid, number, TricksForm(), entries.tricks,
-                 lambda form: form.seat.data, lambda form: form.tricks.data)
+                 lambda form: form.seat.data, lambda form: form.tricks.data, TricksForm.seen)
 
 
 @bp.post("/round/<int:number>/close")
@@ -118,7 +131,7 @@ def close(gid: str, number: int):
     try:
         sheet = store.record(game, entries.close, number, author=author())
     except GameError as error:
-        return refused(game, number, refusal(error))
+        return refused(game, number, error)
     if sheet.current is None:
         return go_to(url_for("play.standings", gid=gid))
     return go_to(url_for("play.round_page", gid=gid, number=sheet.current.number))
@@ -126,19 +139,40 @@ def close(gid: str, number: int):
 
 @bp.post("/undo")
 def undo(gid: str):
-    """Take back the latest entry; back to the round it touched."""
+    """Take back the entry the phone's screen shows as the last one, and say
+    what was taken back. Another phone's newer entry is never undone behind
+    anyone's back, and undoing a close asks first."""
     game = access.game()
-    if not CloseForm().validate():  # pragma: no cover
-        abort(400)
-    before = store.load_sheet(game).last_entry
+    form = UndoForm()
+    if not form.validate():
+        sheet = store.load_sheet(game)
+        return render_round(game, sheet, shown_round(sheet), form_error(form), 422)
+    before = store.load_sheet(game)
+    target = before.last_entry
     try:
-        sheet = store.record(game, entries.undo, author=author())
+        sheet = store.record(game, entries.undo, form.seq.data, bool(form.reopen.data),
+                             author=author())
     except GameError as error:
         sheet = store.load_sheet(game)
-        number = sheet.current.number if sheet.current else len(sheet.rounds)
-        return render_round(game, sheet, number, refusal(error), 422)
-    number = before.round if before and before.round else (sheet.current or sheet.rounds[-1]).number
+        status = 409 if isinstance(error, Conflict) else 422
+        confirm = error.details.get("number") if error.kind == "undo-reopens" else None
+        return render_round(game, sheet, shown_round(sheet), refusal(error), status,
+                            confirm_reopen=confirm)
+    number = shown_round(sheet)
+    if sheet.version != before.version and target is not None:
+        notice = _("Undone: %(entry)s", entry=entry_label(**entries.entry_facts(before, target)))
+    else:
+        notice = None  # the same undo sent again: it was done already
+    if is_htmx() and request.form.get("round", type=int) == number:
+        return render_round(game, sheet, number, notice=notice)
+    if notice:
+        flash(notice)
     return go_to(url_for("play.round_page", gid=gid, number=number))
+
+
+def shown_round(sheet: Sheet) -> int:
+    """The round a phone should look at now: the current one, or the last."""
+    return (sheet.current or sheet.rounds[-1]).number
 
 
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])

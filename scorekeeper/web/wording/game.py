@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ...game import GameError
-from .cards import card_label
+from .cards import card_label, suit_name
 
 #: Each kind of game error, worded in the page's language.
 GAME_MESSAGES: dict[str, Any] = {
@@ -48,6 +49,7 @@ GAME_MESSAGES: dict[str, Any] = {
     "correction-incomplete": _l("Enter a bid and the tricks for every player."),
     "tricks-total": _l("Tricks total %(total)s, but %(cards)s were played."),
     "nothing-to-undo": _l("There is nothing to undo yet."),
+    "undo-reopens": _l("Undoing now reopens round %(number)s, which is closed and scored."),
     "busy": _l(
         "Another phone is entering for this game at the same moment; try again."),
     # the roster, adjustments and the scoring
@@ -101,8 +103,37 @@ GAME_MESSAGES: dict[str, Any] = {
 }
 
 
+def entry_label(change: str, round: int | None = None, name: str | None = None,
+                value: Any = None, **_other: Any) -> str:
+    """A short label of one entry (``change`` is its kind), with no name forced
+    into a case: "Zośka: bid 2"."""
+    kind = change
+    if kind == "bid":
+        return (_("%(name)s: no bid", name=name) if value is None
+                else _("%(name)s: bid %(value)s", name=name, value=value))
+    if kind == "tricks":
+        return (_("%(name)s: no tricks entered", name=name) if value is None
+                else ngettext("%(name)s: %(num)s trick", "%(name)s: %(num)s tricks", value,
+                              name=name))
+    if kind == "trump":
+        if value == "unset":
+            return _("Trump not chosen")
+        return _("No trump") if value is None else _("Trump: %(suit)s", suit=suit_name(value))
+    if kind == "close":
+        return _("Round %(number)s closed", number=round)
+    return _("the latest change in the history")
+
+
 def _plural(kind: str, details: dict[str, Any]) -> str | None:
-    """The messages whose wording depends on a count (``num``)."""
+    """The messages that quote a count (``num``) or another entry."""
+    if kind == "changed-meanwhile":
+        label = entry_label(details["entry"], details.get("number"), details.get("name"),
+                            details["current"])
+        return _("Changed meanwhile on another phone: %(entry)s. Nothing was saved; tap "
+                 "again to change it.", entry=label)
+    if kind == "undo-stale":
+        return _("Another phone has entered something newer: %(entry)s. Nothing was undone; "
+                 "tap Undo again to take that back.", entry=entry_label(**details))
     if kind == "hand-complete":
         return ngettext("The %(num)s trick is recorded; undo a card to change it.",
                         "All %(num)s tricks are recorded; undo a card to change one.",
