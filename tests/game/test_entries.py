@@ -31,6 +31,15 @@ class Game:
                                        new.value))
         return built
 
+    def with_round_one_closed(self) -> Game:
+        """Round 1 entered and closed: hearts, bids 3 3 3 0, tricks 3 3 3 1."""
+        self.enter(entries.trump, 1, "H")
+        self.bids(1, {1: 3, 2: 3, 3: 3, 0: 0})
+        for player, taken in ((1, 3), (2, 3), (3, 3), (0, 1)):
+            self.enter(entries.tricks, 1, player, taken)
+        self.enter(entries.close, 1)
+        return self
+
     def bids(self, number: int, bids: dict[int, int]) -> None:
         for player in self.sheet.round(number).order:
             self.enter(entries.bid, number, player, bids[player])
@@ -74,12 +83,7 @@ def test_tricks_count_down_to_the_cards_dealt_before_the_round_closes():
 
 
 def test_a_correction_is_checked_like_live_entry_and_stores_the_whole_round():
-    game = Game()
-    game.enter(entries.trump, 1, "H")
-    game.bids(1, {1: 3, 2: 3, 3: 3, 0: 0})
-    for player, taken in ((1, 3), (2, 3), (3, 3), (0, 1)):
-        game.enter(entries.tricks, 1, player, taken)
-    game.enter(entries.close, 1)
+    game = Game().with_round_one_closed()
     bids = {0: 1, 1: 3, 2: 3, 3: 3}
     assert refused("forbidden-bid", entries.correction, game.sheet, 1, "H", bids,
                    {0: 1, 1: 3, 2: 3, 3: 3})["bid"] == 1
@@ -167,12 +171,7 @@ def test_undo_names_the_entry_it_takes_back_and_refuses_one_that_is_not_the_last
 
 
 def test_undoing_a_close_asks_first_because_it_reopens_the_round():
-    game = Game()
-    game.enter(entries.trump, 1, "H")
-    game.bids(1, {1: 3, 2: 3, 3: 3, 0: 0})
-    for player, taken in ((1, 3), (2, 3), (3, 3), (0, 1)):
-        game.enter(entries.tricks, 1, player, taken)
-    game.enter(entries.close, 1)
+    game = Game().with_round_one_closed()
     assert entries.close(game.sheet, 1) == []  # closing again: done
     assert refused("undo-reopens", entries.undo, game.sheet) == {"number": 1}
     game.enter(entries.undo, None, True)
