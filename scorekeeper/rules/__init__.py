@@ -9,8 +9,11 @@ The modules, each importing only those above it:
 - ``bidding``: the hook rule and the checks of bids and trick counts.
 - ``scoring``: scoring systems and the points of one round.
 - ``standings``: a whole game's totals and standings.
+- ``penalties``: what a proven revoke costs, the table's option.
 - ``ruleset``: the whole ruleset, to and from JSON.
-- ``seats``, ``schedule``, ``presets``: turn order, round schedules, named presets.
+- ``seats``, ``schedule``: turn order, round schedules.
+- ``preset``, ``presets``, ``adjusted``: what a named preset is, the presets
+  with their sources, and what a table changed in one.
 - ``play``: who wins a trick, which cards may be played.
 - ``playout``: playing a round out and finding every broken rule.
 - ``deal``: recording a round live, card by card.
@@ -39,20 +42,28 @@ from .errors import (
     RulesError,
     UnknownPreset,
 )
+from .adjusted import QUICK_ROUNDS, Adjustment, adjustments, quick_schedule
 from .options import (
     BIDDING_STYLES,
     HOOK_MODES,
     IDENTICAL_CARDS,
     NO_CARD_LEFT_RULES,
     SHAPES,
+    TRUMP_CYCLE_ENTRIES,
     TRUMP_METHODS,
     HookRule,
     ScheduleSpec,
     TrumpRule,
 )
+from .penalties import (
+    PUBLISHED_REVOKE_PENALTIES,
+    REVOKE_PENALTY_MODES,
+    RevokePenalty,
+    penalty_points,
+)
 from .play import Trick, legal_cards, trick_winner
 from .playout import Violation
-from .presets import PRESETS, Preset, find_preset
+from .presets import PRESETS, Preset, Variant, find_preset, plan_game, presets_for
 from .records import HandRecord, parse_record, record_to_dict
 from .replaying import ReplayResult, replay
 from .ruleset import Ruleset
@@ -97,6 +108,7 @@ __all__ = [
     "IDENTICAL_CARDS",
     "NO_CARD_LEFT_RULES",
     "SHAPES",
+    "TRUMP_CYCLE_ENTRIES",
     "TRUMP_METHODS",
     "HookRule",
     "Ruleset",
@@ -132,8 +144,20 @@ __all__ = [
     "score_game",
     "score_round",
     "standings",
-    # presets
+    # revoke penalties
+    "PUBLISHED_REVOKE_PENALTIES",
+    "REVOKE_PENALTY_MODES",
+    "RevokePenalty",
+    "penalty_points",
+    # presets and what a table changed in one
     "PRESETS",
     "Preset",
+    "Variant",
     "find_preset",
+    "plan_game",
+    "presets_for",
+    "QUICK_ROUNDS",
+    "Adjustment",
+    "adjustments",
+    "quick_schedule",
 ]

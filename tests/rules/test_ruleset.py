@@ -11,11 +11,14 @@ from scorekeeper.rules import (
     HOOK_MODES,
     IDENTICAL_CARDS,
     NO_CARD_LEFT_RULES,
+    REVOKE_PENALTY_MODES,
     SCORING_PRESETS,
     SHAPES,
+    TRUMP_CYCLE_ENTRIES,
     TRUMP_METHODS,
     HookRule,
     InvalidRuleOption,
+    RevokePenalty,
     InvalidRuleset,
     Ruleset,
     ScheduleSpec,
@@ -176,22 +179,29 @@ scorings = st.builds(
     miss_points_per_trick=st.integers(-10, 10),
     over_penalty_per_trick=st.integers(0, 10),
     under_penalty_per_trick=st.integers(0, 10),
-    zero_bid_bonus_plus_hand=st.booleans(),
+    zero_bid_bonus_plus_hand=st.just(False),
     progressive_misses=st.booleans(),
     lowest_wins=st.booleans(),
+    zero_bid_points=st.none() | st.integers(-20, 20),
+) | st.builds(Scoring, zero_bid_bonus_plus_hand=st.just(True))
+
+trump_rules = st.builds(
+    TrumpRule, st.sampled_from(TRUMP_METHODS), st.booleans(), st.sampled_from(NO_CARD_LEFT_RULES),
+    st.lists(st.sampled_from(TRUMP_CYCLE_ENTRIES), min_size=1, max_size=6),
 )
 
 rulesets = st.builds(
     Ruleset,
     decks=st.sampled_from([1, 2]),
     schedule=schedule_specs(),
-    trump=st.builds(TrumpRule, st.sampled_from(TRUMP_METHODS), st.booleans(),
-                    st.sampled_from(NO_CARD_LEFT_RULES)),
+    trump=trump_rules,
     hook=st.builds(HookRule, st.sampled_from(HOOK_MODES), st.integers(1, 13)),
     bidding=st.sampled_from(["in-turn", "simultaneous"]),
     must_trump=st.booleans(),
     identical_cards=st.sampled_from(IDENTICAL_CARDS),
     scoring=st.sampled_from(list(SCORING_PRESETS.values())) | scorings,
+    revoke_penalty=st.builds(RevokePenalty, st.sampled_from(REVOKE_PENALTY_MODES),
+                             st.integers(1, 20)),
 )
 
 
