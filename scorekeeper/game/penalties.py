@@ -26,6 +26,8 @@ class PenaltyOffer:
 
     trick: int
     revoker: int
+    #: The penalty's place in :func:`penalty_choices`, to apply it by.
+    choice: int
     penalty: RevokePenalty
     source: str | None
     points: dict[int, int]
@@ -52,9 +54,10 @@ def penalty_offers(hand: Hand) -> list[PenaltyOffer]:
         if flag.kind != "revoke":
             continue
         applied = is_penalised(hand, flag.trick)
-        for penalty, source in penalty_choices(hand):
+        for choice, (penalty, source) in enumerate(penalty_choices(hand)):
             points = penalty_points(penalty, flag.player, hand.players)
-            offers.append(PenaltyOffer(flag.trick, flag.player, penalty, source, points, applied))
+            offers.append(PenaltyOffer(flag.trick, flag.player, choice, penalty, source, points,
+                                       applied))
     return offers
 
 

@@ -167,8 +167,18 @@ class Preset:
             f"players, not {players}; pick another preset or adjust its schedule or decks.",
             kind="preset-players", preset=self.name, min_players=self.min_players,
             max_players=self.max_players, players=players, fits=tuple(fits),
-            ways=tuple(v.name for v in self.variants_for(players) if v.changes_dealing),
+            ways=tuple(v.name for v in self.variants_for(players)
+                       if v.changes_dealing and self._deals(v.apply(self.ruleset), players)),
         )
+
+    @staticmethod
+    def _deals(ruleset: Ruleset, players: int) -> bool:
+        """Whether ``ruleset`` can deal every round to ``players``."""
+        try:
+            plan_rounds(ruleset, players)
+        except InvalidSchedule:
+            return False
+        return True
 
     def plan(self, players: int, ruleset: Ruleset | None = None) -> list[RoundPlan]:
         """:func:`~scorekeeper.rules.schedule.plan_rounds` for ``ruleset`` (the

@@ -31,7 +31,7 @@ def test_the_scan_finds_the_kinds_the_domain_raises():
 def test_every_kind_is_worded_with_its_details(app, kind, lang):
     details = {"number": 3, "count": 19, "current": 2, "cards": 5, "players": 4, "seat": 1,
                "name": "Zoë", "bid": 2, "total": 6, "left": 1, "n": 7, "first": 3, "last": 9,
-               "most": 13, "text": "ZZ", "num": 5, "card": "QH"}
+               "most": 13, "text": "ZZ", "num": 5, "card": "QH", "trick": 2}
     with app.test_request_context(headers={"Accept-Language": lang}):
         text = game_message(GameError(kind, **details))
     assert text and kind not in text and "%(" not in text
