@@ -82,13 +82,13 @@ class SetupForm(FlaskForm):
     hook = SelectField(_l("Hook rule"), choices=choices(HOOK_NAMES), default="")
     hook_min_cards = whole(_l("Hook rule from this many cards"),
                            _l("Enter a whole number of cards."))
-    trump_method = SelectField(_l("Trump"), choices=choices(TRUMP_METHOD_NAMES), default="")
+    trump_method = SelectField(_l("How trump is chosen"), choices=choices(TRUMP_METHOD_NAMES), default="")
     trump_cycle = StringField(_l("Trumps in order, round by round"),
                               validators=[Length(max=CYCLE_LENGTH)])
     when_no_card_left = SelectField(_l("When no card is left to turn"),
                                     choices=choices(NO_CARD_LEFT_NAMES), default="")
     no_trump_last_round = SelectField(_l("No trump in the last round"), choices=YES_NO, default="")
-    bidding = SelectField(_l("Bidding"), choices=choices(BIDDING_NAMES), default="")
+    bidding = SelectField(_l("Order of bids"), choices=choices(BIDDING_NAMES), default="")
     must_trump = SelectField(
         _l("Must trump when out of the suit led"), choices=YES_NO, default=""
     )
@@ -98,7 +98,7 @@ class SetupForm(FlaskForm):
     identical_cards = SelectField(
         _l("Of two identical cards"), choices=choices(IDENTICAL_NAMES), default=""
     )
-    scoring = SelectField(_l("Scoring"), choices=[
+    scoring = SelectField(_l("Scoring system"), choices=[
         *choices(SCORING_NAMES), SelectChoice("custom", _l("Custom…"))], default="")
     exact_bonus = whole(_l("Bonus for an exact bid"), POINTS_MESSAGE, -POINTS, POINTS)
     exact_per_trick = whole(_l("Points per trick when exact"), POINTS_MESSAGE, -POINTS, POINTS)
