@@ -49,11 +49,14 @@ class Variant:
 
     ``title`` names it and ``reason`` says in a sentence why a table would
     choose it (plain English; the web edge words both again). It is offered
-    for ``min_players`` to ``max_players``. ``changes`` maps ruleset parts to
-    their new values (a mapping is accepted; it is kept as pairs).
+    for ``min_players`` to ``max_players``; ``None`` means as its preset is
+    (see :meth:`Preset.variant_range`). A variant with a range of its own
+    beyond its preset's is a way to play the preset with more or fewer
+    players. ``changes`` maps ruleset parts to their new values (a mapping
+    is accepted; it is kept as pairs).
 
-    >>> v = Variant("hook", "With the hook rule", "[ET-full]", "Listed as an option.",
-    ...             changes={"decks": 2})
+    >>> v = Variant("decks", "Two decks", "[PL-piekielko]", "For 6 or 7 players.",
+    ...             changes={"decks": 2}, min_players=6, max_players=7)
     >>> v.apply(Ruleset()).decks
     2
     """
@@ -63,15 +66,16 @@ class Variant:
     source: str
     reason: str
     changes: tuple[tuple[str, Any], ...]
-    min_players: int = 2
-    max_players: int = 10
+    min_players: int | None = None
+    max_players: int | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "changes", _pairs(self.changes))
 
-    def supports(self, players: int) -> bool:
-        """Whether the variant is offered for ``players`` players."""
-        return self.min_players <= players <= self.max_players
+    @property
+    def has_own_range(self) -> bool:
+        """Whether the variant names the players it is for (not just its preset's)."""
+        return self.min_players is not None or self.max_players is not None
 
     def apply(self, ruleset: Ruleset) -> Ruleset:
         """``ruleset`` with this variant's parts replaced (validated again)."""
@@ -142,9 +146,20 @@ class Preset:
         raise UnknownPreset(f"{self.name} has no variant {name!r}; its variants: {known}",
                             kind="unknown-variant", preset=self.name, variant=name)
 
+    def variant_range(self, variant: Variant) -> tuple[int, int]:
+        """The players ``variant`` is offered for: its own range, or this preset's."""
+        low = self.min_players if variant.min_players is None else variant.min_players
+        high = self.max_players if variant.max_players is None else variant.max_players
+        return low, high
+
+    def offers(self, variant: Variant, players: int) -> bool:
+        """Whether ``variant`` is offered for ``players`` players."""
+        low, high = self.variant_range(variant)
+        return low <= players <= high
+
     def variants_for(self, players: int) -> list[Variant]:
         """The variants offered for ``players`` players."""
-        return [v for v in self.variants if v.supports(players)]
+        return [v for v in self.variants if self.offers(v, players)]
 
     def deals_as_published(self, ruleset: Ruleset) -> bool:
         """Whether ``ruleset`` deals as the preset does: the same schedule and decks."""
@@ -155,8 +170,8 @@ class Preset:
 
         ``fits`` names the presets that are meant for this many players (see
         :func:`scorekeeper.rules.presets.presets_for`); the error carries them,
-        and the variants of this preset that deal differently and are offered
-        for this many players (``ways``).
+        and the variants of this preset with a range of their own that deal
+        this many players (``ways``).
 
         :raise InvalidSchedule: kind ``"preset-players"``.
         """
@@ -168,7 +183,8 @@ class Preset:
             kind="preset-players", preset=self.name, min_players=self.min_players,
             max_players=self.max_players, players=players, fits=tuple(fits),
             ways=tuple(v.name for v in self.variants_for(players)
-                       if v.changes_dealing and self._deals(v.apply(self.ruleset), players)),
+                       if v.has_own_range and v.changes_dealing
+                       and self._deals(v.apply(self.ruleset), players)),
         )
 
     @staticmethod

@@ -325,13 +325,13 @@ def plan_game(
     """
     if variant:
         chosen = preset.variant(variant)
-        if not chosen.supports(players):
+        if not preset.offers(chosen, players):
+            low, high = preset.variant_range(chosen)
             raise InvalidSchedule(
-                f"The {chosen.name} variant of {preset.name} is for {chosen.min_players} to "
-                f"{chosen.max_players} players, not {players}.",
+                f"The {chosen.name} variant of {preset.name} is for {low} to {high} "
+                f"players, not {players}.",
                 kind="variant-players", preset=preset.name, variant=chosen.name,
-                min_players=chosen.min_players, max_players=chosen.max_players,
-                players=players,
+                min_players=low, max_players=high, players=players,
             )
     preset.check_players(players, ruleset, fits=presets_for(players))
     return plan_rounds(ruleset, players)

@@ -72,7 +72,7 @@ def page_parts(form: SetupForm) -> dict:
     else:
         # The variants for this many players, and the one chosen even when it is not.
         variants = [v for v in preset.variants
-                    if v.supports(players) or v.name == form.variant.data]
+                    if preset.offers(v, players) or v.name == form.variant.data]
     return {"form": form, "presets": PRESETS, "rounds": rounds, "summary": summary,
             "schedule_error": schedule_error, "chosen": preset, "variants": variants,
             "players": players}
