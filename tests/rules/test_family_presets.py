@@ -13,7 +13,6 @@ from scorekeeper.rules import (
     find_scoring,
     forbidden_bid,
     plan_game,
-    plan_rounds,
     presets_for,
 )
 
