@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from scorekeeper.rules import RevokePenalty, Ruleset, find_scoring
+from scorekeeper.rules import RevokePenalty, Ruleset, Scoring
 from test_setup import setup_data, stored_game
 
 HTMX = {"HX-Request": "true"}
@@ -219,8 +219,9 @@ def test_custom_scoring_is_built_from_parts_over_the_presets_scoring(client, app
 
 def test_a_custom_part_left_empty_keeps_the_presets_value(client, app):
     scoring = stored_rules(client, app, scoring="custom", exact_bonus="5").scoring
-    assert scoring == find_scoring("trick-points").__class__(
-        name="custom", exact_bonus=5, exact_points_per_trick=1, miss_points_per_trick=1)
+    # cardgames scores trick points: 10 + t when exact, t when missed; the bonus becomes 5.
+    assert scoring == Scoring("custom", exact_bonus=5, exact_points_per_trick=1,
+                              miss_points_per_trick=1)
 
 
 def test_a_revoke_penalty_is_a_table_option(client, app):
