@@ -89,8 +89,10 @@ class GameState:
 
     def apply_adjust(self, change: ChangeLike) -> None:
         value = change.value
-        self.adjustments.append(
-            Adjustment(change.player, value["points"], value["reason"], after=value["after"]))
+        revoke = value.get("revoke")
+        self.adjustments.append(Adjustment(
+            change.player, value["points"], value["reason"], after=value["after"],
+            revoke=(revoke["round"], revoke["trick"]) if revoke else None))
 
     def apply_scoring(self, change: ChangeLike) -> None:
         self.ruleset = dataclasses.replace(self.ruleset, scoring=Scoring.from_dict(change.value))
@@ -133,7 +135,6 @@ class GameState:
     def rounds(self) -> list[RoundSheet]:
         ruleset = self.ruleset
         in_turn = ruleset.bidding == "in-turn"
-        default_trump = "S" if ruleset.trump.method == "spades" else None
         rounds: list[RoundSheet] = []
         dealer: int | None = None
         for index, cards in enumerate(self.sizes):
@@ -155,12 +156,12 @@ class GameState:
             rnd = RoundSheet(
                 number=number, cards=cards, expects_trump=plan.has_trump, dealer=dealer,
                 order=order, hook_active=plan.hook_active, in_turn=in_turn,
-                fits=cards * len(active) <= ruleset.deck_size,
+                fits=cards * len(active) <= ruleset.deck_size, rules_trump=plan.trump_suit,
             )
             if not plan.has_trump:
                 rnd.trump, rnd.trump_chosen = None, True
-            elif default_trump:
-                rnd.trump, rnd.trump_chosen = default_trump, True
+            elif plan.trump_suit:  # spades, or the cycle's suit: known before the deal
+                rnd.trump, rnd.trump_chosen = plan.trump_suit, True
             facts = self.facts.get(number)
             if facts is not None:
                 if facts.trump_entered:

@@ -15,7 +15,8 @@ A game's changes are append-only. Their kinds, and what each stores:
 ``leave``  ``player``, ``value``: {"from": first round without them}
 ``sitout`` ``player``, ``round``
 ``schedule`` ``value``: {"op": "insert"|"set"|"remove"|"replace", ...}
-``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed}
+``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed,
+           and for a revoke's penalty "revoke": {"round", "trick"}}
 ``scoring`` ``value``: a :class:`~scorekeeper.rules.Scoring` as a dict
 ========== ====================================================================
 
@@ -98,6 +99,8 @@ class Adjustment:
     #: Shown and counted after this many rounds (0: before the first).
     after: int
     is_start: bool = False
+    #: For a revoke's penalty: the round and the trick (1-based) of the revoke.
+    revoke: tuple[int, int] | None = None
 
 
 @dataclass
@@ -135,6 +138,8 @@ class RoundSheet(RoundFacts):
     in_turn: bool
     #: Whether the deck holds enough cards for this round's players.
     fits: bool = True
+    #: The trump the rules fix before the deal (spades, or a cycle's suit), if any.
+    rules_trump: str | None = None
 
     @property
     def leader(self) -> int:

@@ -9,8 +9,11 @@ The modules, each importing only those above it:
 - ``bidding``: the hook rule and the checks of bids and trick counts.
 - ``scoring``: scoring systems and the points of one round.
 - ``totals``: a whole game's totals and standings.
+- ``penalties``: what a proven revoke costs, the table's option.
 - ``ruleset``: the whole ruleset, to and from JSON.
-- ``seats``, ``schedule``, ``presets``: turn order, round schedules, named presets.
+- ``seats``, ``schedule``: turn order, round schedules.
+- ``preset``, ``presets``, ``adjusted``: what a named preset is, the presets
+  with their sources, and what a table changed in one.
 - ``play``: who wins a trick, which cards may be played.
 - ``playout``: playing a round out and finding every broken rule.
 - ``deal``: recording a round live, card by card.
@@ -44,7 +47,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     ),
     "options": (
         "BIDDING_STYLES", "HOOK_MODES", "IDENTICAL_CARDS", "NO_CARD_LEFT_RULES", "SHAPES",
-        "TRUMP_METHODS", "HookRule", "ScheduleSpec", "TrumpRule",
+        "TRUMP_CYCLE_ENTRIES", "TRUMP_METHODS", "HookRule", "ScheduleSpec", "TrumpRule",
     ),
     "bidding": ("allowed_bids", "check_bid", "check_tricks", "forbidden_bid", "hook_applies"),
     "scoring": ("SCORING_PRESETS", "Scoring", "find_scoring", "score_round"),
@@ -57,7 +60,11 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "RoundPlan", "max_hand", "plan_round", "plan_rounds", "round_sizes",
         "validate_round_sizes",
     ),
-    "presets": ("PRESETS", "Preset", "find_preset"),
+    "presets": ("PRESETS", "Preset", "Variant", "find_preset", "plan_game", "presets_for"),
+    "adjusted": ("QUICK_ROUNDS", "Adjustment", "adjustments", "quick_schedule"),
+    "penalties": (
+        "PUBLISHED_REVOKE_PENALTIES", "REVOKE_PENALTY_MODES", "RevokePenalty", "penalty_points",
+    ),
     "play": ("Trick", "legal_cards", "trick_winner"),
     "playout": ("Violation",),
     "deal": ("Deal",),
@@ -120,6 +127,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         IDENTICAL_CARDS,
         NO_CARD_LEFT_RULES,
         SHAPES,
+        TRUMP_CYCLE_ENTRIES,
         TRUMP_METHODS,
         HookRule,
         ScheduleSpec,
@@ -127,7 +135,14 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     )
     from .play import Trick, legal_cards, trick_winner
     from .playout import Violation
-    from .presets import PRESETS, Preset, find_preset
+    from .adjusted import QUICK_ROUNDS, Adjustment, adjustments, quick_schedule
+    from .penalties import (
+        PUBLISHED_REVOKE_PENALTIES,
+        REVOKE_PENALTY_MODES,
+        RevokePenalty,
+        penalty_points,
+    )
+    from .presets import PRESETS, Preset, Variant, find_preset, plan_game, presets_for
     from .records import HandRecord, parse_record, record_to_dict
     from .replaying import ReplayResult, replay, replay_to_json
     from .ruleset import Ruleset

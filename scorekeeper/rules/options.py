@@ -41,6 +41,7 @@ __all__ = [
     "SIMULTANEOUS",
     "ScheduleSpec",
     "Shape",
+    "TRUMP_CYCLE_ENTRIES",
     "TRUMP_METHODS",
     "TrumpMethod",
     "TrumpRule",
@@ -51,15 +52,21 @@ SHAPES: Final[tuple[Shape, ...]] = ("up", "down", "up-down", "down-up", "custom"
 """Round schedule shapes: up (start..peak), down (peak..start), up-down
 (start..peak..start), down-up (peak..start..peak), custom (a list)."""
 
-TrumpMethod = Literal["turned-card", "spades", "dealer-last-card", "named"]
+TrumpMethod = Literal["turned-card", "spades", "dealer-last-card", "named", "cycle"]
 TRUMP_METHODS: Final[tuple[TrumpMethod, ...]] = (
     "turned-card",
     "spades",
     "dealer-last-card",
     "named",
+    "cycle",
 )
 """How trump is chosen: the next undealt card is turned up; spades always; the
-dealer's last card; named by a player [PL-piekielko]."""
+dealer's last card; named by a player [PL-piekielko]; or a fixed cycle of suits
+by round, known before the deal (Kachuful, Nomination Whist)."""
+
+TRUMP_CYCLE_ENTRIES: Final[tuple[str | None, ...]] = ("C", "D", "H", "S", None)
+"""What a trump cycle lists, round by round: a suit letter, or None for a
+no-trump round (the values of a round's trump)."""
 
 NoCardLeftRule = Literal["no-trump", "dealer-last-card", "spades"]
 NO_CARD_LEFT_RULES: Final[tuple[NoCardLeftRule, ...]] = (
@@ -115,6 +122,12 @@ def check_flag(field_name: str, value: object) -> None:
     """Raise :class:`InvalidRuleOption` unless ``value`` is true or false."""
     if not isinstance(value, bool):
         raise InvalidRuleOption(field_name, f"must be true or false, not {value!r}")
+
+
+def check_listed(field_name: str, values: tuple, required: bool, kind: str, reason: str) -> None:
+    """Raise :class:`InvalidRuleOption` when a list the option needs is empty."""
+    if required and not values:
+        raise InvalidRuleOption(field_name, reason, kind=kind)
 
 
 def build_option(cls: type[_T], d: object, prefix: str = "") -> _T:
@@ -207,11 +220,8 @@ class ScheduleSpec:
                     f"round {number} deals {size} cards; every round deals at least 1 card",
                     kind="round-too-small", round=number, cards=size,
                 )
-        if self.shape == "custom" and not cards:
-            raise InvalidRuleOption(
-                "cards", "a custom schedule needs the list of hand sizes, one per round",
-                kind="empty-schedule",
-            )
+        check_listed("cards", cards, self.shape == "custom", "empty-schedule",
+                     "a custom schedule needs the list of hand sizes, one per round")
         object.__setattr__(self, "cards", cards)
 
     @staticmethod
@@ -274,23 +284,52 @@ class TrumpRule:
     ``no_trump_last_round``: the last round is played without trump [ET-full,
     PL-piekielko]. ``when_no_card_left``: with ``method="turned-card"``, what
     happens when the whole deck is dealt and no card is left to turn.
+    ``cycle``: with ``method="cycle"``, the trump of round 1, 2, 3, ... in
+    turn, starting again from the first after the last (a suit letter, or
+    None for no trump); the other methods ignore it.
 
     >>> TrumpRule().to_dict()
-    {'method': 'turned-card', 'no_trump_last_round': False, 'when_no_card_left': 'no-trump'}
+    {'method': 'turned-card', 'no_trump_last_round': False, 'when_no_card_left': 'no-trump', 'cycle': []}
+    >>> kachuful = TrumpRule("cycle", cycle=("S", "D", "C", "H"))
+    >>> [kachuful.cycle_trump(number) for number in (1, 4, 5)]
+    ['S', 'H', 'S']
+    >>> TrumpRule("cycle")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidRuleOption: cycle: a trump cycle lists at least one suit or no trump, round by round
     """
 
     method: TrumpMethod = "turned-card"
     no_trump_last_round: bool = False
     when_no_card_left: NoCardLeftRule = "no-trump"
+    cycle: tuple[str | None, ...] = ()
 
     def __post_init__(self) -> None:
         check_choice("method", self.method, TRUMP_METHODS)
         check_flag("no_trump_last_round", self.no_trump_last_round)
         check_choice("when_no_card_left", self.when_no_card_left, NO_CARD_LEFT_RULES)
+        if isinstance(self.cycle, (str, bytes)) or not isinstance(self.cycle, Iterable):
+            raise InvalidRuleOption("cycle", f"must be a list of suits, not {self.cycle!r}")
+        cycle = tuple(self.cycle)
+        for position, entry in enumerate(cycle, start=1):
+            if entry not in TRUMP_CYCLE_ENTRIES:
+                raise InvalidRuleOption(
+                    "cycle", f"entry {position}: {entry!r} is not a suit (C, D, H, S) or null",
+                    kind="not-a-suit", position=position, value=entry,
+                )
+        check_listed("cycle", cycle, self.method == "cycle", "empty-cycle",
+                     "a trump cycle lists at least one suit or no trump, round by round")
+        object.__setattr__(self, "cycle", cycle)
+
+    def cycle_trump(self, number: int) -> str | None:
+        """The trump the cycle gives round ``number`` (1-based): a suit letter or None."""
+        return self.cycle[(number - 1) % len(self.cycle)] if self.cycle else None
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-serialisable dict of the options."""
-        return dataclasses.asdict(self)
+        """A JSON-serialisable dict of the options (the cycle as a list)."""
+        d = dataclasses.asdict(self)
+        d["cycle"] = list(self.cycle)
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> TrumpRule:

@@ -1,6 +1,8 @@
-"""Named rule presets (docs/rules.md section 9): complete rulesets with stable names.
+"""The named rule presets (docs/rules.md section 9), each with its published
+source, and planning a game from one.
 
-The table picks a preset and may adjust any part with :func:`dataclasses.replace`:
+The table picks a preset, may pick one of its variants, and may adjust any part
+with :func:`dataclasses.replace`:
 
 >>> import dataclasses
 >>> preset = find_preset("piekielko")
@@ -12,80 +14,38 @@ The table picks a preset and may adjust any part with :func:`dataclasses.replace
 >>> find_preset("bridge")
 Traceback (most recent call last):
 ...
-scorekeeper.rules.errors.UnknownPreset: unknown preset: 'bridge'; known: cardgames, estonian, piekielko, planowanie
+scorekeeper.rules.errors.UnknownPreset: unknown preset: 'bridge'; known: cardgames, contract-whist, estonian, kachuful, nomination-whist, ohhell, piekielko, planowanie
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
-from .errors import InvalidRuleOption, InvalidSchedule, UnknownPreset
+from .errors import InvalidSchedule, UnknownPreset
 from .options import HookRule, ScheduleSpec, TrumpRule
+from .preset import Preset, Variant
 from .ruleset import Ruleset
 from .schedule import RoundPlan, plan_rounds
 from .scoring import SCORING_PRESETS
 
-__all__ = ["PRESETS", "Preset", "find_preset"]
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named ruleset with the published source that backs it.
-
-    ``source`` is the tag used in docs/rules.md (for example ``"[PL-planowanie]"``)
-    and ``source_description`` says what that text is. ``summary`` is one or
-    two plain sentences to show the table.
-
-    >>> find_preset("estonian").supports(8)
-    False
-    """
-
-    name: str
-    title: str
-    source: str
-    source_description: str
-    min_players: int
-    max_players: int
-    summary: str
-    ruleset: Ruleset
-
-    def __post_init__(self) -> None:
-        if not 2 <= self.min_players <= self.max_players:
-            raise InvalidRuleOption(
-                "min_players", f"{self.min_players}..{self.max_players} is not a player range"
-            )
-
-    @property
-    def source_tag(self) -> str:
-        """Alias of :attr:`source`."""
-        return self.source
-
-    def supports(self, players: int) -> bool:
-        """Whether the preset is meant for ``players`` players."""
-        return self.min_players <= players <= self.max_players
-
-    def plan(self, players: int) -> list[RoundPlan]:
-        """:func:`~scorekeeper.rules.schedule.plan_rounds` for a supported player count.
-
-        >>> len(find_preset("cardgames").plan(4))
-        19
-        >>> find_preset("planowanie").plan(5)
-        Traceback (most recent call last):
-        ...
-        scorekeeper.rules.errors.InvalidSchedule: The planowanie preset is for 2 to 4 players, not 5; pick another preset or adjust its schedule.
-        """
-        if not self.supports(players):
-            raise InvalidSchedule(
-                f"The {self.name} preset is for {self.min_players} to {self.max_players} "
-                f"players, not {players}; pick another preset or adjust its schedule.",
-                kind="preset-players", preset=self.name, min_players=self.min_players,
-                max_players=self.max_players, players=players,
-            )
-        return plan_rounds(self.ruleset, players)
-
+__all__ = ["PRESETS", "Preset", "Variant", "find_preset", "plan_game", "presets_for"]
 
 _STANDARD = SCORING_PRESETS["standard"]
+_TRICK_POINTS = SCORING_PRESETS["trick-points"]
+#: Kachuful's cycle of trumps, round by round [EN-wikipedia-kachufool].
+KACHUFUL_CYCLE: Final = ("S", "D", "C", "H")
+
+
+
+def _published(
+    name: str, title: str, source: str, players: tuple[int, int], address: str,
+    description: str, summary: str, ruleset: Ruleset, variants: tuple[Variant, ...] = (),
+) -> Preset:
+    """A preset from a text that can be read at ``address`` (the newer presets)."""
+    return Preset(name=name, title=title, source=source, source_description=description,
+                  min_players=players[0], max_players=players[1], summary=summary,
+                  ruleset=ruleset, address=address, variants=variants)
+
 
 PRESETS: Final[dict[str, Preset]] = {
     preset.name: preset
@@ -98,16 +58,30 @@ PRESETS: Final[dict[str, Preset]] = {
             min_players=2,
             max_players=4,
             summary=(
-                "Hands go down from 13 cards to 1 (from 17 with 2 or 3 players); the "
-                "turned-up card sets trump, with no trump when every card is dealt. The "
-                "dealer may not bid so that the bids add up to the tricks, and an exact "
-                "bid scores 10 plus the bid."
+                "Hands go down from 13 cards to 1; the turned-up card sets trump, with no "
+                "trump when every card is dealt. The dealer may not bid so that the bids add "
+                "up to the tricks, and an exact bid scores 10 plus the bid."
             ),
             ruleset=Ruleset(
-                schedule=ScheduleSpec("down", peak_by_players={2: 17, 3: 17, 4: 13}),
+                schedule=ScheduleSpec("down", peak=13),
                 trump=TrumpRule("turned-card", when_no_card_left="no-trump"),
                 hook=HookRule("on"),
                 scoring=_STANDARD,
+            ),
+            variants=(
+                Variant(
+                    "from-17", "Start at 17 cards", "[PL-planowanie]",
+                    "With 2 or 3 players the guide lets the table agree to start at 17 cards.",
+                    changes={"schedule": ScheduleSpec("down", peak=13,
+                                                      peak_by_players={2: 17, 3: 17})},
+                    min_players=2, max_players=3,
+                ),
+                Variant(
+                    "down-then-up", "Back up after the 1-card round", "[PL-planowanie]",
+                    "The guide allows climbing back up once the 1-card round is played, "
+                    "if the table agrees before the game.",
+                    changes={"schedule": ScheduleSpec("down-up", peak=13)},
+                ),
             ),
         ),
         Preset(
@@ -128,6 +102,31 @@ PRESETS: Final[dict[str, Preset]] = {
                 hook=HookRule("off"),
                 scoring=_STANDARD,
             ),
+            variants=(
+                Variant(
+                    "last-card-trump", "The last card dealt sets the last round's trump",
+                    "[PL-piekielko]",
+                    "Instead of a last round without trump, the dealer's last card sets it "
+                    "when no card is left to turn.",
+                    changes={"trump": TrumpRule("turned-card",
+                                                when_no_card_left="dealer-last-card")},
+                ),
+                Variant(
+                    "long-match", "Long match: up to all the cards, then down", "[PL-piekielko]",
+                    "The essay's long match climbs to the biggest hand and comes back down.",
+                    changes={"schedule": ScheduleSpec("up-down")},
+                ),
+                Variant(
+                    "from-all-cards", "Down from all the cards", "[PL-piekielko]",
+                    "The essay also plays the schedule the other way round.",
+                    changes={"schedule": ScheduleSpec("down")},
+                ),
+                Variant(
+                    "named-trump", "Trump named by a player", "[PL-piekielko]",
+                    "A player names trump instead of a turned card.",
+                    changes={"trump": TrumpRule("named", no_trump_last_round=True)},
+                ),
+            ),
         ),
         Preset(
             name="cardgames",
@@ -137,8 +136,9 @@ PRESETS: Final[dict[str, Preset]] = {
                 "The Polish rules page of an online card-games site (4 players, 10-1-10)."
             ),
             min_players=3,
-            # docs/rules.md lists 3-7, but 10 cards each needs 60 cards for 6 players:
-            # one deck only fits the 10-1-10 schedule up to 5 players.
+            # The source says 3-7, but 10 cards each needs 60 cards for 6 players:
+            # one deck only fits the 10-1-10 schedule up to 5 players. The two
+            # variants below are the honest ways to seat 6 or 7.
             max_players=5,
             summary=(
                 "Hands go down from 10 cards to 1 and back up to 10, 19 rounds; the "
@@ -149,7 +149,24 @@ PRESETS: Final[dict[str, Preset]] = {
                 schedule=ScheduleSpec("down-up", peak=10),
                 trump=TrumpRule("turned-card"),
                 hook=HookRule("on"),
-                scoring=SCORING_PRESETS["trick-points"],
+                scoring=_TRICK_POINTS,
+            ),
+            variants=(
+                Variant(
+                    "two-decks", "Two decks for 6 or 7 players", "[PL-piekielko]",
+                    "Ten cards each needs 60 or 70 cards; two decks shuffled together "
+                    "(104 cards) keep the 10-1-10 game whole.",
+                    changes={"decks": 2}, min_players=6, max_players=7,
+                ),
+                Variant(
+                    "one-deck-capped", "One deck, topping out at 8 or 7 cards",
+                    "[EN-pagat-ohhell]",
+                    "The same down-and-up shape with one deck: 8 cards at the top for 6 "
+                    "players and 7 for 7, as much as 52 cards deal.",
+                    changes={"schedule": ScheduleSpec("down-up", peak=10,
+                                                      peak_by_players={6: 8, 7: 7})},
+                    min_players=6, max_players=7,
+                ),
             ),
         ),
         Preset(
@@ -172,6 +189,95 @@ PRESETS: Final[dict[str, Preset]] = {
                 hook=HookRule("off"),
                 scoring=_STANDARD,
             ),
+            variants=(
+                Variant(
+                    "hook", "With the hook rule", "[ET-full]",
+                    "The page lists the hook rule as an option.",
+                    changes={"hook": HookRule("on")},
+                ),
+                Variant(
+                    "simultaneous", "Everyone bids at once", "[ET-full]",
+                    "Bids shown with fingers on a count of three; nobody bids last.",
+                    changes={"bidding": "simultaneous"},
+                ),
+                Variant(
+                    "la-podrida", "La Podrida: trump when out of the suit led", "[ET-full]",
+                    "A player who cannot follow suit must play a trump if they have one.",
+                    changes={"must_trump": True},
+                ),
+                Variant(
+                    "zero-bonus-hand", "A made 0 scores 5 plus the cards in hand", "[ET-full]",
+                    "A scoring variation of the page that pays more for a made 0 in big hands.",
+                    changes={"scoring": SCORING_PRESETS["zero-bonus-hand"]},
+                ),
+            ),
+        ),
+        _published(
+            "ohhell", "Oh Hell", "[EN-pagat-ohhell]", (3, 7),
+            "https://www.pagat.com/exact/ohhell.html",
+            'John McLeod, "Oh Hell!", pagat.com, after the rules of Carter Hoerr of the Oh '
+            'Hell! Club of America; scoring as in Wikipedia\'s "Oh hell" [EN-wikipedia-ohhell].',
+            "Hands go down from 10 cards to 1 and back up (from 8 with 6 players, from 7 "
+            "with 7); the turned-up card sets trump. The dealer may not bid so that the bids "
+            "add up to the tricks; every trick scores 1 point, and an exact bid 10 more.",
+            Ruleset(schedule=ScheduleSpec("down-up", peak=10, peak_by_players={6: 8, 7: 7}),
+                    scoring=_TRICK_POINTS),
+        ),
+        _published(
+            "nomination-whist", "Nomination Whist", "[EN-nommy]", (3, 6),
+            "http://www.nommy.co.uk/nommyrules.htm",
+            '"Nomination Whist: rules", nommy.co.uk (3 to 6 players).',
+            "Hands go down from 10 cards to 1 and back up (from 8 with 6 players); trumps "
+            "follow a fixed order by round: spades, hearts, clubs, diamonds, no trump. The "
+            "last bidder may not make the bids add up to the tricks; every trick scores 1 "
+            "point, and an exact bid 10 more.",
+            Ruleset(schedule=ScheduleSpec("down-up", peak=10, peak_by_players={6: 8}),
+                    trump=TrumpRule("cycle", cycle=("S", "H", "C", "D", None)),
+                    scoring=_TRICK_POINTS),
+        ),
+        _published(
+            "contract-whist", "Contract Whist", "[EN-godtland-contract-whist]", (3, 7),
+            "http://www.godtlandsoftware.com/games/ContractWhist.html",
+            'Godtland Software, "Contract Whist" (13 hands from 13 cards down to 1); four '
+            "players as individuals, as the Kings Hill U3A group plays "
+            "[EN-kingshill-contract-whist]; trumps in the order hearts, clubs, diamonds, "
+            "spades [EN-pagat-ohhell], then no trump [EN-guardian-ohhell].",
+            "Hands go down from as many cards as the deck deals (13 with 4 players) to 1; "
+            "trumps follow a fixed order by round: hearts, clubs, diamonds, spades, no trump. "
+            "The last bidder may not make the bids add up to the tricks; every trick scores "
+            "1 point, and an exact bid 10 more.",
+            Ruleset(schedule=ScheduleSpec("down"),
+                    trump=TrumpRule("cycle", cycle=("H", "C", "D", "S", None)),
+                    scoring=_TRICK_POINTS),
+        ),
+        _published(
+            "kachuful", "Kachuful (Judgement)", "[EN-wikipedia-kachufool]", (3, 7),
+            "https://en.wikipedia.org/wiki/Kachufool",
+            '"Kachufool", Wikipedia: the Indian game, also called Judgement.',
+            "Hands go up from 1 card to as many as the deck allows (8 with 6 players); trumps "
+            "follow a fixed order by round: spades, diamonds, clubs, hearts. The last bidder "
+            "may not make the bids add up to the tricks, and an exact bid scores 10 plus the "
+            "bid.",
+            Ruleset(trump=TrumpRule("cycle", cycle=KACHUFUL_CYCLE), scoring=_STANDARD),
+            variants=(
+                Variant(
+                    "times-ten", "The bid with a 0 appended", "[EN-wikipedia-kachufool]",
+                    "Many tables score a made bid as ten times the bid (3 makes 30), and a "
+                    "made 0 as 10.",
+                    changes={"scoring": SCORING_PRESETS["times-ten"]},
+                ),
+                Variant(
+                    "no-trump-round", "A no-trump round after hearts", "[EN-whe-kachufool]",
+                    "An earlier text of the article adds a fifth round without trump before "
+                    "the cycle starts again.",
+                    changes={"trump": TrumpRule("cycle", cycle=(*KACHUFUL_CYCLE, None))},
+                ),
+                Variant(
+                    "fingers", "Everyone bids at once, with fingers", "[EN-wikipedia-kachufool]",
+                    "The other bidding convention the article names; nobody bids last.",
+                    changes={"bidding": "simultaneous"},
+                ),
+            ),
         ),
     )
 }
@@ -189,3 +295,43 @@ def find_preset(name: str) -> Preset:
     except (KeyError, TypeError):
         known = ", ".join(sorted(PRESETS))
         raise UnknownPreset(f"unknown preset: {name!r}; known: {known}") from None
+
+
+def presets_for(players: int) -> list[str]:
+    """The names of the presets meant for ``players`` players, in the registry's order.
+
+    >>> presets_for(2)
+    ['planowanie']
+    """
+    return [name for name, preset in PRESETS.items() if preset.supports(players)]
+
+
+def plan_game(
+    preset: Preset, ruleset: Ruleset, players: int, variant: str | None = None
+) -> list[RoundPlan]:
+    """Plan a game of ``ruleset`` (the preset, maybe one of its variants, and the
+    table's adjustments) for ``players``: the one check set-up makes.
+
+    A preset outside its player range with its own schedule and decks is
+    refused (kind ``"preset-players"``, naming the presets that fit); a variant
+    outside its own range too (kind ``"variant-players"``).
+
+    >>> plan_game(find_preset("kachuful"), find_preset("kachuful").ruleset, 6)[-1].cards
+    8
+    >>> plan_game(find_preset("planowanie"), find_preset("planowanie").ruleset, 4, "from-17")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidSchedule: The from-17 variant of planowanie is for 2 to 3 players, not 4.
+    """
+    if variant:
+        chosen = preset.variant(variant)
+        if not preset.offers(chosen, players):
+            low, high = preset.variant_range(chosen)
+            raise InvalidSchedule(
+                f"The {chosen.name} variant of {preset.name} is for {low} to {high} "
+                f"players, not {players}.",
+                kind="variant-players", preset=preset.name, variant=chosen.name,
+                min_players=low, max_players=high, players=players,
+            )
+    preset.check_players(players, ruleset, fits=presets_for(players))
+    return plan_rounds(ruleset, players)

@@ -43,6 +43,7 @@ from .options import (
     check_choice,
     check_flag,
 )
+from .penalties import RevokePenalty
 from .scoring import SCORING_PRESETS, Scoring
 
 __all__ = ["Ruleset"]
@@ -52,7 +53,7 @@ __all__ = ["Ruleset"]
 class Ruleset:
     """Everything the table agreed on. Defaults: one deck, 1 card up to the
     largest hand the deck allows, trump by the turned card, hook on, bidding in
-    turn, standard scoring.
+    turn, standard scoring, no penalty for a revoke.
 
     >>> Ruleset().to_dict()["scoring"]["name"]
     'standard'
@@ -74,6 +75,7 @@ class Ruleset:
     must_trump: bool = False
     identical_cards: IdenticalCards = "first-wins"
     scoring: Scoring = field(default_factory=lambda: SCORING_PRESETS["standard"])
+    revoke_penalty: RevokePenalty = field(default_factory=RevokePenalty)
 
     def __post_init__(self) -> None:
         if self.decks not in (1, 2) or isinstance(self.decks, bool):
@@ -83,6 +85,7 @@ class Ruleset:
             ("trump", TrumpRule),
             ("hook", HookRule),
             ("scoring", Scoring),
+            ("revoke_penalty", RevokePenalty),
         ):
             if not isinstance(getattr(self, name), cls):
                 raise InvalidRuleOption(
@@ -108,6 +111,7 @@ class Ruleset:
             "must_trump": self.must_trump,
             "identical_cards": self.identical_cards,
             "scoring": self.scoring.to_dict(),
+            "revoke_penalty": self.revoke_penalty.to_dict(),
         }
 
     @classmethod
@@ -125,6 +129,7 @@ class Ruleset:
             ("schedule", ScheduleSpec),
             ("trump", TrumpRule),
             ("hook", HookRule),
+            ("revoke_penalty", RevokePenalty),
         ):
             if name in parts and not isinstance(parts[name], part_cls):
                 parts[name] = build_option(part_cls, parts[name], prefix=f"{name}.")

@@ -190,7 +190,10 @@ class RoundPlan:
     no-trump: the last round with ``no_trump_last_round``, or a turned-card
     round with no card left to turn and ``when_no_card_left="no-trump"``.
     ``trump_method`` says how this round's trump is found (``"turned-card"``,
-    ``"spades"``, ``"dealer-last-card"``, ``"named"``), ``None`` without trump.
+    ``"spades"``, ``"dealer-last-card"``, ``"named"``, ``"cycle"``), ``None``
+    without trump. ``trump_suit`` is the suit the rules fix before the deal
+    (spades, or the cycle's suit for this round), ``None`` when the cards
+    decide or there is no trump. A cycle's no-trump round has no trump.
     ``hook_active`` says whether the hook rule restricts the last bid.
     """
 
@@ -200,6 +203,7 @@ class RoundPlan:
     trump_method: str | None = None
     is_final_round: bool = False
     hook_active: bool = False
+    trump_suit: str | None = None
 
 
 def plan_rounds(ruleset: Ruleset, players: int) -> list[RoundPlan]:
@@ -211,7 +215,7 @@ def plan_rounds(ruleset: Ruleset, players: int) -> list[RoundPlan]:
     >>> from scorekeeper.rules.presets import find_preset
     >>> plans = plan_rounds(find_preset("planowanie").ruleset, 4)
     >>> plans[0]
-    RoundPlan(number=1, cards=13, has_trump=False, trump_method=None, is_final_round=False, hook_active=True)
+    RoundPlan(number=1, cards=13, has_trump=False, trump_method=None, is_final_round=False, hook_active=True, trump_suit=None)
     >>> plans[1].has_trump, plans[-1].cards
     (True, 1)
     """
@@ -235,13 +239,22 @@ def plan_round(
     False
     >>> plan_round(find_preset("cardgames").ruleset, 1, 10, 5, is_final_round=False).hook_active
     True
+    >>> plan_round(find_preset("kachuful").ruleset, 3, 3, 4, is_final_round=False).trump_suit
+    'C'
     """
     trump = ruleset.trump
     method: str | None = trump.method
+    suit: str | None = None
     if is_final_round and trump.no_trump_last_round:
         method = None
     elif method == "turned-card" and cards * players >= ruleset.deck_size:
         method = None if trump.when_no_card_left == "no-trump" else trump.when_no_card_left
+    if method == "spades":
+        suit = "S"
+    elif method == "cycle":
+        suit = trump.cycle_trump(number)
+        if suit is None:
+            method = None
     return RoundPlan(
         number=number,
         cards=cards,
@@ -251,4 +264,5 @@ def plan_round(
         hook_active=hook_applies(
             ruleset.hook, bidding=ruleset.bidding, cards=cards, is_final_round=is_final_round
         ),
+        trump_suit=suit,
     )

@@ -51,7 +51,10 @@ class Scoring:
 
     - Exact (``t == b``): ``exact_bonus + exact_points_per_bid * b +
       exact_points_per_trick * t``; but with ``zero_bid_bonus_plus_hand`` a
-      made bid of 0 scores ``5 + n`` instead [ET-full].
+      made bid of 0 scores ``5 + n`` instead [ET-full], and with
+      ``zero_bid_points`` set it scores that many points instead (the
+      Kachuful tables that score a made bid as the bid with a 0 appended
+      still give a made 0 ten points [EN-wikipedia-kachufool]).
     - Missed (``t != b``): ``miss_points_per_trick * t``, minus
       ``over_penalty_per_trick`` for each trick above the bid and
       ``under_penalty_per_trick`` for each trick below it (penalties are given
@@ -81,6 +84,7 @@ class Scoring:
     zero_bid_bonus_plus_hand: bool = False
     progressive_misses: bool = False
     lowest_wins: bool = False
+    zero_bid_points: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -100,6 +104,17 @@ class Scoring:
             value = getattr(self, part)
             if not isinstance(value, bool):
                 raise InvalidRuleOption(part, f"must be true or false, not {value!r}")
+        if self.zero_bid_points is not None:
+            if isinstance(self.zero_bid_points, bool) or not isinstance(self.zero_bid_points, int):
+                raise InvalidRuleOption(
+                    "zero_bid_points", f"must be a whole number or null, not {self.zero_bid_points!r}"
+                )
+            if self.zero_bid_bonus_plus_hand:
+                raise InvalidRuleOption(
+                    "zero_bid_points",
+                    "a made bid of 0 scores either 5 + cards in hand or a fixed number, not both",
+                    kind="two-zero-bid-rules",
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-serialisable dict of every part.
@@ -156,8 +171,12 @@ class Scoring:
         -2
         >>> find_scoring("progressive-misses").points(bid=1, tricks=0, cards=3, previous_misses=2)
         3
+        >>> [find_scoring("times-ten").points(bid=b, tricks=b, cards=5) for b in (0, 1, 2)]
+        [10, 10, 20]
         """
         if tricks == bid:
+            if bid == 0 and self.zero_bid_points is not None:
+                return self.zero_bid_points
             if self.zero_bid_bonus_plus_hand and bid == 0:
                 return 5 + cards
             return (
@@ -205,6 +224,9 @@ SCORING_PRESETS: Final[dict[str, Scoring]] = {
         Scoring("progressive-misses", progressive_misses=True, lowest_wins=True),
         # [EN-traditional]: exact t + 5, missed t.
         Scoring("five-bonus", exact_bonus=5, exact_points_per_trick=1, miss_points_per_trick=1),
+        # [EN-wikipedia-kachufool]: exact 10 b (the bid with a 0 appended), a made 0
+        # scores 10; missed 0.
+        Scoring("times-ten", exact_points_per_bid=10, zero_bid_points=10),
         # [EN-gameduell]: exact 20 + 10 b, missed -10 abs(b - t).
         Scoring(
             "wizard",
@@ -227,7 +249,7 @@ def find_scoring(name: str) -> Scoring:
     >>> find_scoring("golf")
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.UnknownPreset: unknown scoring preset: 'golf'; known: difference-penalty, five-bonus, progressive-misses, standard, trick-points, under-penalty, wizard, zero-bonus-hand
+    scorekeeper.rules.errors.UnknownPreset: unknown scoring preset: 'golf'; known: difference-penalty, five-bonus, progressive-misses, standard, times-ten, trick-points, under-penalty, wizard, zero-bonus-hand
     """
     try:
         return SCORING_PRESETS[name]

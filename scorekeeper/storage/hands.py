@@ -15,6 +15,7 @@ from sqlalchemy import select
 from ..game import Conflict, Hand, Sheet, fold_hand
 from ..game.hand import NewHandEvent
 from ..game.hand_entries import replay_changes
+from ..game.penalties import penalty_changes
 from .database import db
 from .games import commit_retrying, load_sheet, record
 from .models import Game, HandEvent
@@ -66,3 +67,12 @@ def apply_replay(game: Game, number: int, author: str | None = None) -> Sheet:
     (see :func:`scorekeeper.game.hand_entries.replay_changes`)."""
     return record(game, lambda sheet: replay_changes(
         fold_hand(sheet, number, load_events(game, number))), author=author)
+
+
+def apply_penalty(game: Game, number: int, trick: int, choice: int, reason: str,
+                  author: str | None = None) -> Sheet:
+    """Store the penalty for the revoke in ``trick`` of the round's complete hand
+    (see :func:`scorekeeper.game.penalties.penalty_changes`)."""
+    return record(game, lambda sheet: penalty_changes(
+        fold_hand(sheet, number, load_events(game, number)), trick, choice, reason),
+        author=author)

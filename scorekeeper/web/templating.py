@@ -7,7 +7,8 @@ from flask_babel import format_datetime, format_decimal
 
 from .language import LANGUAGE_NAMES, current_lang
 from .wording.cards import card_label, card_name, rank_label, suit_name, suit_symbol
-from .wording.ruleset import preset_summary, preset_title, ruleset_lines
+from .wording.presets import preset_summary, preset_title, rules_summary, variant_reason, variant_title
+from .wording.ruleset import ruleset_lines
 
 
 def here() -> str:
@@ -22,5 +23,6 @@ def register_template_helpers(app: Flask) -> None:
         suit_symbol=suit_symbol, suit_name=suit_name, current_lang=current_lang, ruleset_lines=ruleset_lines,
         format_datetime=format_datetime, format_decimal=format_decimal, card_label=card_label, card_name=card_name,
         rank_label=rank_label, preset_title=preset_title, preset_summary=preset_summary,
+        rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,
         language_names=LANGUAGE_NAMES, here=here,
     )

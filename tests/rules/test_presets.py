@@ -65,9 +65,18 @@ def test_estonian_goes_up_to_its_table(players, peak):
     assert _sizes("estonian", players) == list(range(1, peak + 1))
 
 
-@pytest.mark.parametrize(("players", "start"), [(2, 17), (3, 17), (4, 13)])
-def test_planowanie_goes_down_to_1_from_13_or_from_17_with_two_or_three(players, start):
-    assert _sizes("planowanie", players) == list(range(start, 0, -1))
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_planowanie_goes_down_to_1_from_13_at_every_player_count(players):
+    assert _sizes("planowanie", players) == list(range(13, 0, -1))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_planowanie_may_start_at_17_with_two_or_three_players_as_an_option(players):
+    preset = find_preset("planowanie")
+    rules = preset.variant("from-17").apply(preset.ruleset)
+    assert [plan.cards for plan in plan_rounds(rules, players)] == list(range(17, 0, -1))
+    assert [v.name for v in preset.variants_for(players)] == ["from-17", "down-then-up"]
+    assert [v.name for v in preset.variants_for(4)] == ["down-then-up"]
 
 
 @pytest.mark.parametrize("name", ["piekielko", "estonian"])
@@ -118,13 +127,15 @@ def test_a_table_adjusts_a_preset_with_dataclasses_replace():
 
 def test_planning_a_preset_outside_its_player_range_says_so():
     with pytest.raises(InvalidSchedule, match=re.escape(
-        "The cardgames preset is for 3 to 5 players, not 6"
+        "The cardgames preset is for 3 to 5 players, not 6; pick another preset or adjust "
+        "its schedule or decks."
     )):
         find_preset("cardgames").plan(6)
 
 
 def test_an_unknown_preset_lists_the_known_ones():
     with pytest.raises(UnknownPreset, match=re.escape(
-        "unknown preset: 'bridge'; known: cardgames, estonian, piekielko, planowanie"
+        "unknown preset: 'bridge'; known: cardgames, contract-whist, estonian, kachuful, "
+        "nomination-whist, ohhell, piekielko, planowanie"
     )):
         find_preset("bridge")

@@ -34,6 +34,7 @@ PRESET_NAMES = [
     "progressive-misses",
     "five-bonus",
     "wizard",
+    "times-ten",
 ]
 
 
@@ -58,6 +59,16 @@ WORKED_EXAMPLES = [
     ("PL-piekielko", "difference-penalty", 4, 2, 10, -2),
     ("PL-piekielko", "difference-penalty", 4, 6, 10, -2),
     ("PL-piekielko", "under-penalty", 5, 2, 10, -3),
+    # Kachuful: 10 plus the bid, or the bid with a 0 appended (a made 0 still 10).
+    ("EN-wikipedia-kachufool", "standard", 1, 1, 5, 11),
+    ("EN-wikipedia-kachufool", "standard", 3, 2, 5, 0),
+    ("EN-wikipedia-kachufool", "times-ten", 1, 1, 5, 10),
+    ("EN-wikipedia-kachufool", "times-ten", 0, 0, 5, 10),
+    ("EN-wikipedia-kachufool", "times-ten", 2, 2, 5, 20),
+    ("EN-wikipedia-kachufool", "times-ten", 3, 3, 8, 30),
+    # Nomination Whist and Oh Hell: a point a trick, 10 more when exact.
+    ("EN-nommy", "trick-points", 1, 2, 10, 2),
+    ("EN-nommy", "trick-points", 3, 3, 10, 13),
 ]
 
 
@@ -100,6 +111,7 @@ def _formula(name, b, t, n):
         "progressive-misses": 0 if exact else 1,
         "five-bonus": t + 5 if exact else t,
         "wizard": 20 + 10 * b if exact else -10 * abs(b - t),
+        "times-ten": (10 if b == 0 else 10 * b) if exact else 0,
     }[name]
 
 
@@ -118,7 +130,7 @@ def test_only_progressive_misses_is_won_by_the_lowest_total():
 def test_an_unknown_scoring_preset_lists_the_known_ones():
     with pytest.raises(UnknownPreset, match=re.escape(
         "unknown scoring preset: 'golf'; known: difference-penalty, five-bonus, "
-        "progressive-misses, standard, trick-points, under-penalty, wizard, zero-bonus-hand"
+        "progressive-misses, standard, times-ten, trick-points, under-penalty, wizard, zero-bonus-hand"
     )):
         find_scoring("golf")
 

@@ -152,7 +152,7 @@ def test_opening_a_link_puts_the_game_on_the_devices_list_with_that_links_rights
 
 def test_the_front_page_is_paged_unfinished_first_newest_first(app, client, table):
     for i in range(23):
-        table.start(names=(f"P{i:02d}", "Bob"))
+        table.start(names=(f"P{i:02d}", "Bob", "Cy"))
     first = client.get("/").get_data(as_text=True)
     assert first.count('class="panel"') - 1 == 20  # the join form is a panel too
     assert first.index("P22") < first.index("P21") and "P02" not in first

@@ -77,7 +77,8 @@ def test_behind_an_https_proxy_the_cookies_are_secure_and_links_say_https(tmp_pa
     client = app.test_client()
     proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example",
              "X-Forwarded-For": "203.0.113.9"}
-    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "first_dealer": "0",
+    data = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "preset": "cardgames",
+            "first_dealer": "0",
             "action": "start"}
     response = client.post("/new", data=data, headers=proxy)
     assert response.status_code == 302
@@ -91,7 +92,8 @@ def test_behind_an_https_proxy_the_cookies_are_secure_and_links_say_https(tmp_pa
 
 def test_creating_games_is_limited_per_client(app, client):
     app.config["LIMIT_NEW_GAMES"] = "2 per hour"
-    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames", "first_dealer": "0",
+    data = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "preset": "cardgames",
+            "first_dealer": "0",
             "action": "start"}
     statuses = [client.post("/new", data=data).status_code for _ in range(3)]
     assert statuses == [302, 302, 429]

@@ -22,7 +22,7 @@ def two_games(table, client):
         table.play_round(number, order, cards, bids, tricks)
     table.bid(3, 3, 1)
     table.undo()
-    second = table.start(names=("Ann", "Bob"))
+    second = table.start(names=("Ann", "Bob", "Cy"))
     return first, second
 
 

@@ -89,7 +89,7 @@ def test_set_up_refuses_a_huge_hand_size_in_place(client, field):
 
 @pytest.mark.parametrize("dealer", ["²", "9" * 5000])
 def test_set_up_refuses_a_first_dealer_that_is_not_a_player(client, dealer):
-    data = {"players-0": "Ann", "players-1": "Bob", "preset": "cardgames",
+    data = {"players-0": "Ann", "players-1": "Bob", "preset": "planowanie",
             "first_dealer": dealer, "action": "start"}
     response = client.post("/new", data=data)
     refused(response, "Choose the first dealer among the players")

@@ -251,3 +251,20 @@ def test_an_htmx_entry_also_updates_the_trump_shown_above_the_panel(htmx_table):
     assert '<b id="trump-fact" hx-swap-oob="true"><span class="suit-red" aria-label="diamonds">♦</span></b>' in body
     body = htmx_table.bid(1, 1, 2).get_data(as_text=True)
     assert '<div id="scored-notice" hx-swap-oob="delete"></div>' in body
+
+
+def test_a_trump_cycle_shows_each_rounds_trump_before_the_deal_and_needs_no_tap(any_table):
+    table = any_table
+    table.start(preset="kachuful")
+    page = table.client.get(table.url("/round/1")).get_data(as_text=True)
+    assert "The rules set this round’s trump before the deal: spades. No tap needed." in page
+    assert 'id="trump-fact"' in page and 'aria-label="spades"' in page
+    # Round 1, 1 card each: bids in order Bob, Cy, Di, Ann (the dealer may not make 1).
+    for seat, bid in zip(ORDER, (0, 0, 0, 0)):
+        expect_ok(table.bid(1, seat, bid), table)
+    for seat, taken in zip(ORDER, (1, 0, 0, 0)):
+        expect_ok(table.tricks(1, seat, taken), table)
+    response = table.close(1)
+    assert response.status_code in (204, 302), response.get_data(as_text=True)
+    page = table.client.get(table.url("/round/2")).get_data(as_text=True)
+    assert "The rules set this round’s trump before the deal: diamonds." in page

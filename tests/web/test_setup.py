@@ -71,9 +71,10 @@ def test_bad_player_lists_are_refused_and_the_names_kept(client, names, message)
 
 
 def test_a_schedule_the_deck_cannot_deal_is_refused_with_what_fits(client):
-    response = client.post("/new", data=setup_data(names=tuple("ABCDEF"), preset="cardgames"))
+    response = client.post("/new", data=setup_data(names=tuple("ABCDEF"), preset="cardgames",
+                                                   shape="down-up", peak="9"))
     assert response.status_code == 422
-    assert "60 cards for 6 players" in response.get_data(as_text=True)
+    assert "54 cards for 6 players" in response.get_data(as_text=True)
 
 
 def test_eight_players_may_play_with_two_decks(client, app):

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from scorekeeper.rules import find_scoring, score_game
+from scorekeeper.rules import Ruleset, find_scoring, score_game
 
 ORDER = [1, 2, 3, 0]
 NAMES = ("Łucja", "Päivi", "Żaneta", "Õie")
@@ -118,3 +118,44 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(table, 
     rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
     assert [row["Player"] for row in rows] == ["'+Bob", "'-Cy", "'@Di", "'=HYPERLINK(\"http://x\")"]
     assert rows[3]["Points"] == "2" and ["Players", "'=HYPERLINK(\"http://x\")", "'+Bob", "'-Cy", "'@Di"] in tail
+
+
+CUSTOM = dict(scoring="custom", exact_bonus="20", exact_per_trick="2", miss_per_trick="0",
+              under_penalty="3", zero_bid="fixed", zero_bid_points="15", winner="lowest")
+
+
+def test_a_custom_scoring_round_trips_through_the_json_and_the_csv(table, client):
+    table.start(**CUSTOM)
+    table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
+    rules = Ruleset.from_dict(data["rules"])
+    assert rules.scoring.name == "custom" and rules.scoring.zero_bid_points == 15
+    rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    (json_row,) = [row for row in tail if row[0] == "rules.json"]
+    assert Ruleset.from_json(json_row[1]) == rules
+    (scoring_row,) = [row for row in tail if row[0] == "Scoring"]
+    assert scoring_row[1] == ("Custom scoring (exact: 20 + 2 a trick; missed: 0 a trick; "
+                              "minus 3 a trick under; a made 0 scores 15; lowest total wins)")
+    # Bob bid 4 and took 4: 20 + 2 * 4; Di bid 1 and took 2: 0.
+    assert [row["Points"] for row in rows][:4] == ["28", "26", "22", "0"]
+
+
+def test_adjusted_rules_read_preset_adjusted_everywhere_they_are_summed_up(table, client):
+    table.start(preset="estonian", decks="2", revoke_penalty="revoker-loses")
+    summary = "Estonian rules, adjusted: two decks; revoke penalty: the revoker loses 3 points"
+    standings = client.get(table.url("/standings")).get_data(as_text=True)
+    assert f"<dd>{summary}</dd>" in standings
+    _rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    assert ["Preset", "estonian"] in tail and ["Rules", summary] in tail
+    assert ["Revoke penalty", "the revoker loses 3 points"] in tail
+    data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
+    assert data["rules_summary"] == summary
+    assert data["rules_adjusted"] == [
+        {"kind": "decks", "decks": 2, "text": "two decks"},
+        {"kind": "revoke-penalty", "penalty": {"mode": "revoker-loses", "points": 3},
+         "text": "revoke penalty: the revoker loses 3 points"}]
+
+
+def test_rules_as_published_read_just_the_presets_name(played, client):
+    data = json.loads(client.get(played.url("/export.json")).get_data(as_text=True))
+    assert data["rules_summary"] == "Oh Hell, 10 to 1 to 10" and data["rules_adjusted"] == []

@@ -43,6 +43,20 @@ class DealForm(FlaskForm):
     )
 
 
+class PenaltyForm(FlaskForm):
+    """Apply a penalty the verdict offers: the revoke's trick and the penalty's place."""
+
+    trick = WholeNumberField(
+        invalid_message=_l("Choose a revoke."),
+        validators=[InputRequired(_l("Choose a revoke.")), NumberRange(min=1, max=104)],
+    )
+    choice = WholeNumberField(
+        invalid_message=_l("Choose one of the penalties offered."),
+        validators=[InputRequired(_l("Choose one of the penalties offered.")),
+                    NumberRange(min=0, max=9)],
+    )
+
+
 class ImportForm(FlaskForm):
     """A hand record (docs/hand-record.md) as a file or pasted text."""
 

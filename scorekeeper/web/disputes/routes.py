@@ -21,6 +21,7 @@ from ...game import Conflict, GameError, Hand, HandNotReady, NoSuchRound
 from ...game import RecordRefused, hand_entries
 from ...game.hand import PICKER_CARDS
 from ...game.hand_records import decode_record, hand_record, import_events
+from ...game.penalties import penalty_choices, penalty_offers
 from ...rules import parse_card
 from ...storage import games as store
 from ...storage import hands as hand_store
@@ -29,15 +30,17 @@ from ..language import current_lang
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, vary
 from ..wording.cards import card_label
-from ..wording.hands import flag_text, problem_text, rule_name
-from .forms import AtForm, CardForm, DealForm, ImportForm
+from ..wording.hands import flag_text, penalty_reason, problem_text, rule_name, source_name
+from ..wording.ruleset import penalty_text
+from .forms import AtForm, CardForm, DealForm, ImportForm, PenaltyForm
 
 bp = Blueprint("disputes", __name__, url_prefix="/g/<gid>/round/<int:number>/hand")
 
 
 @bp.context_processor
 def wording():
-    return {"flag_text": flag_text, "rule_name": rule_name}
+    return {"flag_text": flag_text, "rule_name": rule_name, "penalty_offers": penalty_offers,
+            "source_name": source_name, "penalty_text": penalty_text}
 
 
 @bp.errorhandler(HandNotReady)
@@ -178,6 +181,26 @@ def apply(gid: str, number: int):
     if sheet.round(number).closed:
         return go_to(url_for("play.standings", gid=gid))
     return go_to(url_for("play.round_page", gid=gid, number=number))
+
+
+@bp.post("/penalty")
+def penalty(gid: str, number: int):
+    """Apply a penalty for a proven revoke: adjustments kept in the history."""
+    game, hand = load(gid, number)
+    form = PenaltyForm()
+    if not form.validate():
+        return render_hand(game, hand, form_error(form), 422)
+    choices = penalty_choices(hand)
+    if not 0 <= form.choice.data < len(choices):
+        return render_hand(game, hand, _("Choose one of the penalties offered."), 422)
+    penalty_rule, source = choices[form.choice.data]
+    reason = penalty_reason(number, form.trick.data, penalty_rule, source)
+    try:
+        hand_store.apply_penalty(game, number, form.trick.data, form.choice.data, reason,
+                                 author())
+    except GameError as refused:
+        return render_hand(game, hand, refusal(refused), status_of(refused))
+    return go_to(page_url(gid, number) + "#verdict")
 
 
 @bp.get("/record.json")

@@ -1,41 +1,37 @@
-"""The set-up form: players in seat order, a preset, and any part of it adjusted.
+"""The set-up form: players in seat order, a preset (maybe one of its
+variants), and any part of it adjusted.
 
 Every adjustment left empty means "as the preset says", so switching presets
 needs no script to refill the form. :meth:`SetupForm.ruleset` builds the
-effective ruleset; the rules engine then checks that it can be played.
+effective ruleset (:mod:`.adjust`); the rules engine then checks that it can
+be played (:func:`scorekeeper.rules.plan_game`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
+from ...rules import PRESETS, Preset, Ruleset, RulesError, UnknownPreset, find_preset
 from ..fields import WholeNumberField, without_control_characters
+from ..wording.presets import PRESET_TITLES
 from ..wording.ruleset import (
     BIDDING_NAMES,
     HOOK_NAMES,
     IDENTICAL_NAMES,
-    PRESET_TITLES,
+    NO_CARD_LEFT_NAMES,
+    REVOKE_PENALTY_NAMES,
+    SCORING_NAMES,
     SHAPE_NAMES,
     TRUMP_METHOD_NAMES,
 )
-from ...rules import (
-    PRESETS,
-    SCORING_PRESETS,
-    HookRule,
-    Ruleset,
-    RulesError,
-    ScheduleSpec,
-    find_preset,
-    find_scoring,
-)
+from .adjust import SCORING_PARTS, adjusted_ruleset, bad_cycle_token
 
 NAME_LENGTH = 40
 #: The longest custom list of cards per round the form takes.
@@ -43,6 +39,19 @@ CUSTOM_LENGTH = 400
 
 AS_PRESET = SelectChoice("", _l("As the preset says"))
 YES_NO = [AS_PRESET, SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
+
+
+#: The largest number of points any custom scoring part or penalty takes.
+POINTS = 1000
+POINTS_MESSAGE = _l("Enter the points as a whole number.")
+#: The longest trump cycle the form takes (in characters).
+CYCLE_LENGTH = 60
+
+
+def whole(label, message, low: int = 1, high: int = 52) -> WholeNumberField:
+    """An optional whole number from ``low`` to ``high``; empty means "as the preset says"."""
+    return WholeNumberField(label, invalid_message=message,
+                            validators=[Optional(), NumberRange(low, high)])
 
 
 def choices(names: dict) -> list[SelectChoice]:
@@ -61,30 +70,25 @@ class SetupForm(FlaskForm):
     preset = RadioField(
         _l("Rules"), choices=[SelectChoice(name, PRESET_TITLES.get(name, p.title)) for name, p in PRESETS.items()], default="cardgames"
     )
+    variant = StringField(_l("Variant"), default="")
     shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")
-    start = WholeNumberField(
-        _l("Smallest hand"),
-        invalid_message=_l("Enter the smallest hand as a whole number of cards."),
-        validators=[Optional(), NumberRange(1, 52)],
-    )
-    peak = WholeNumberField(
-        _l("Largest hand"),
-        invalid_message=_l("Enter the largest hand as a whole number of cards."),
-        validators=[Optional(), NumberRange(1, 52)],
-    )
+    length = SelectField(_l("Length"), choices=[
+        SelectChoice("", _l("The whole game, as the preset says")),
+        SelectChoice("quick", _l("Quick game: 5 rounds, same shape")),
+    ], default="")
+    start = whole(_l("Smallest hand"), _l("Enter the smallest hand as a whole number of cards."))
+    peak = whole(_l("Largest hand"), _l("Enter the largest hand as a whole number of cards."))
     custom = StringField(_l("Cards per round (custom list)"), validators=[Length(max=CUSTOM_LENGTH)])
     hook = SelectField(_l("Hook rule"), choices=choices(HOOK_NAMES), default="")
-    hook_min_cards = WholeNumberField(
-        _l("Hook rule from this many cards"),
-        invalid_message=_l("Enter a whole number of cards."),
-        validators=[Optional(), NumberRange(1, 52)],
-    )
-    scoring = SelectField(
-        _l("Scoring"), choices=[AS_PRESET, *(SelectChoice(n) for n in SCORING_PRESETS)], default=""
-    )
-    trump_method = SelectField(_l("Trump"), choices=choices(TRUMP_METHOD_NAMES), default="")
+    hook_min_cards = whole(_l("Hook rule from this many cards"),
+                           _l("Enter a whole number of cards."))
+    trump_method = SelectField(_l("How trump is chosen"), choices=choices(TRUMP_METHOD_NAMES), default="")
+    trump_cycle = StringField(_l("Trumps in order, round by round"),
+                              validators=[Length(max=CYCLE_LENGTH)])
+    when_no_card_left = SelectField(_l("When no card is left to turn"),
+                                    choices=choices(NO_CARD_LEFT_NAMES), default="")
     no_trump_last_round = SelectField(_l("No trump in the last round"), choices=YES_NO, default="")
-    bidding = SelectField(_l("Bidding"), choices=choices(BIDDING_NAMES), default="")
+    bidding = SelectField(_l("Order of bids"), choices=choices(BIDDING_NAMES), default="")
     must_trump = SelectField(
         _l("Must trump when out of the suit led"), choices=YES_NO, default=""
     )
@@ -94,6 +98,28 @@ class SetupForm(FlaskForm):
     identical_cards = SelectField(
         _l("Of two identical cards"), choices=choices(IDENTICAL_NAMES), default=""
     )
+    scoring = SelectField(_l("Scoring system"), choices=[
+        *choices(SCORING_NAMES), SelectChoice("custom", _l("Custom…"))], default="")
+    exact_bonus = whole(_l("Bonus for an exact bid"), POINTS_MESSAGE, -POINTS, POINTS)
+    exact_per_trick = whole(_l("Points per trick when exact"), POINTS_MESSAGE, -POINTS, POINTS)
+    miss_per_trick = whole(_l("Points per trick when missed"), POINTS_MESSAGE, -POINTS, POINTS)
+    over_penalty = whole(_l("Penalty per trick over the bid"), POINTS_MESSAGE, 0, POINTS)
+    under_penalty = whole(_l("Penalty per trick under the bid"), POINTS_MESSAGE, 0, POINTS)
+    zero_bid = SelectField(_l("A made bid of 0"), choices=[
+        AS_PRESET, SelectChoice("as-exact", _l("scores like any exact bid")),
+        SelectChoice("plus-hand", _l("scores 5 + cards in hand")),
+        SelectChoice("fixed", _l("scores a fixed number of points")),
+    ], default="")
+    zero_bid_points = whole(_l("Points for a made 0"), POINTS_MESSAGE, -POINTS, POINTS)
+    progressive = SelectField(_l("Each missed bid adds 1 more than the last"), choices=YES_NO,
+                              default="")
+    winner = SelectField(_l("Who wins"), choices=[
+        AS_PRESET, SelectChoice("highest", _l("the highest total")),
+        SelectChoice("lowest", _l("the lowest total")),
+    ], default="")
+    revoke_penalty = SelectField(_l("Penalty for a proven revoke"),
+                                 choices=choices(REVOKE_PENALTY_NAMES), default="")
+    revoke_points = whole(_l("Points a revoke moves"), POINTS_MESSAGE, 1, POINTS)
 
     def names(self) -> list[str]:
         """The entered names in seat order, blanks dropped, spaces tidied."""
@@ -107,8 +133,6 @@ class SetupForm(FlaskForm):
         return flat
 
     def validate_players(self, field) -> None:
-        from wtforms.validators import ValidationError
-
         names = self.names()
         decks = 2 if self.decks.data == "2" else 1
         most = max_players(decks)
@@ -133,8 +157,6 @@ class SetupForm(FlaskForm):
             seen.add(name.casefold())
 
     def validate_custom(self, field) -> None:
-        from wtforms.validators import ValidationError
-
         if self.shape.data == "custom" and not (field.data or "").strip():
             raise ValidationError(_l("List the cards per round, for example 1 2 3 2 1."))
         if field.data and not re.fullmatch(r"[\d\s,;]*", field.data):
@@ -145,42 +167,79 @@ class SetupForm(FlaskForm):
         # of it as the form takes (int() refuses a number of thousands of digits).
         return tuple(int(n) for n in re.findall(r"\d+", (self.custom.data or "")[:CUSTOM_LENGTH]))
 
+    def chosen_preset(self) -> Preset:
+        """The preset the table picked.
+
+        :raise UnknownPreset: for a name no preset has (a tampered form).
+        """
+        return find_preset(self.preset.data)
+
+    def validate_variant(self, field) -> None:
+        try:
+            names = [v.name for v in self.chosen_preset().variants]
+        except UnknownPreset:
+            return  # the preset field says what is wrong
+        if field.data and field.data not in names:
+            raise ValidationError(_l("Choose one of the variants these rules offer, or none."))
+
+    def validate_length(self, field) -> None:
+        if field.data == "quick" and self.peak.data:
+            raise ValidationError(_l(
+                "A quick game sets the largest hand itself: leave the largest hand empty, or "
+                "play the whole game."))
+
+    def validate_trump_cycle(self, field) -> None:
+        text = (field.data or "").strip()
+        bad = bad_cycle_token(text)
+        if bad is not None:
+            raise ValidationError(_l(
+                "“%(entry)s” is not a suit: write S, H, D, C (or ♠ ♥ ♦ ♣), and NT for a "
+                "round without trump.", entry=bad[:12]))
+        method = self.trump_method.data
+        preset_cycles = self._preset_trump_method() == "cycle"
+        if text and method != "cycle" and not (preset_cycles and not method):
+            raise ValidationError(_l(
+                "A list of trumps needs “a fixed order of suits” as the trump."))
+        if method == "cycle" and not text and not preset_cycles:
+            raise ValidationError(_l("List the trumps in order, for example ♠ ♦ ♣ ♥, or S D C H."))
+
+    def _preset_trump_method(self) -> str | None:
+        try:
+            return self.chosen_preset().ruleset.trump.method
+        except UnknownPreset:
+            return None
+
+    def validate_scoring(self, field) -> None:
+        if field.data != "custom" and self.custom_parts_entered():
+            raise ValidationError(_l(
+                "To build the scoring from parts, choose “Custom…” as the scoring."))
+
+    def validate_zero_bid(self, field) -> None:
+        # Here, not on the number: an empty number stops its own checks.
+        if field.data == "fixed" and self.zero_bid_points.data is None:
+            raise ValidationError(_l("Enter the points a made 0 scores."))
+
+    def validate_zero_bid_points(self, field) -> None:
+        if field.data is not None and self.zero_bid.data != "fixed":
+            raise ValidationError(_l(
+                "Choose “scores a fixed number of points” for a made 0 to use this number."))
+
+    def validate_revoke_points(self, field) -> None:
+        if field.data is not None and self.revoke_penalty.data == "none":
+            raise ValidationError(_l("Without a penalty a revoke moves no points."))
+
+    def custom_parts_entered(self) -> bool:
+        """Whether any part of a custom scoring was filled in."""
+        numbers = [*SCORING_PARTS, "exact_per_trick", "zero_bid_points"]
+        return (any(getattr(self, name).data is not None for name in numbers)
+                or any(getattr(self, name).data for name in ("zero_bid", "progressive", "winner")))
+
     def ruleset(self) -> Ruleset:
-        """The chosen preset with every adjustment applied.
+        """The chosen preset (and variant) with every adjustment applied.
 
         :raise RulesError: when the adjusted rules contradict each other.
         """
-        base = find_preset(self.preset.data).ruleset
-        schedule = base.schedule
-        if self.shape.data or self.start.data or self.peak.data:
-            shape = self.shape.data or schedule.shape
-            schedule = ScheduleSpec(
-                shape,
-                start=self.start.data or schedule.start,
-                peak=self.peak.data if self.peak.data else schedule.peak,
-                peak_by_players=() if self.peak.data else schedule.peak_by_players,
-                cards=self.custom_sizes() if shape == "custom" else (),
-            )
-        trump = base.trump
-        if self.trump_method.data:
-            trump = dataclasses.replace(trump, method=self.trump_method.data)
-        if self.no_trump_last_round.data:
-            trump = dataclasses.replace(trump, no_trump_last_round=self.no_trump_last_round.data == "yes")
-        hook = base.hook
-        if self.hook.data:
-            hook = HookRule(self.hook.data, min_cards=self.hook_min_cards.data or hook.min_cards)
-        changes = {"schedule": schedule, "trump": trump, "hook": hook}
-        if self.scoring.data:
-            changes["scoring"] = find_scoring(self.scoring.data)
-        if self.bidding.data:
-            changes["bidding"] = self.bidding.data
-        if self.must_trump.data:
-            changes["must_trump"] = self.must_trump.data == "yes"
-        if self.decks.data:
-            changes["decks"] = int(self.decks.data)
-        if self.identical_cards.data:
-            changes["identical_cards"] = self.identical_cards.data
-        return dataclasses.replace(base, **changes)
+        return adjusted_ruleset(self, self.chosen_preset())
 
 
 __all__ = ["SetupForm", "RulesError"]

@@ -13,13 +13,14 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import SelectChoice
 
-from ...game import MAX_PLAYERS_TWO_DECKS
-from ...rules import PRESETS, RulesError, plan_rounds
+from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS
+from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
 from ...storage import links
 from .. import access
 from ..responses import vary
 from ..security import limiter
+from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
 from .forms import JoinForm, SetupForm
 
@@ -60,14 +61,56 @@ def join():
     return games_page(form, status=422)
 
 
-def preview(form: SetupForm) -> tuple[list | None, str | None]:
-    """The rounds the adjusted rules give for the entered players, or why none."""
-    count = max(len(form.names()), 2)
+def player_count(form: SetupForm) -> int:
+    """What the preview plans for: the players entered so far, or while fewer
+    than two are typed the fewest the chosen preset is meant for."""
+    entered = len(form.names())
+    if entered >= MIN_PLAYERS:
+        return entered
+    try:
+        return max(MIN_PLAYERS, form.chosen_preset().min_players)
+    except UnknownPreset:
+        return MIN_PLAYERS
+
+
+def preview(form: SetupForm) -> tuple[list | None, str | None, str | None]:
+    """The rounds the adjusted rules give for the entered players and the rules
+    summed up ("Planowanie, adjusted: …"), or why no game can be planned."""
     try:
         ruleset = form.ruleset()
-        return plan_rounds(ruleset, count), None
+        rounds = plan_game(form.chosen_preset(), ruleset, player_count(form),
+                           form.variant.data or None)
+        return rounds, rules_summary(form.preset.data, ruleset), None
     except RulesError as error:
-        return None, rules_message(error)
+        return None, None, rules_message(error)
+
+
+def forget_stale_variant(form: SetupForm) -> None:
+    """After the preset changed, a variant of the old one no longer applies:
+    the variants shown are the new preset's, none chosen."""
+    try:
+        names = [v.name for v in form.chosen_preset().variants]
+    except UnknownPreset:
+        names = []
+    if form.variant.data not in names:
+        form.variant.data = ""
+
+
+def page_parts(form: SetupForm) -> dict:
+    """What the set-up page and its htmx parts show besides the form."""
+    rounds, summary, schedule_error = preview(form)
+    players = player_count(form)
+    try:
+        preset = form.chosen_preset()
+    except UnknownPreset:
+        preset, variants = None, []
+    else:
+        # The variants for this many players, and the one chosen even when it is not.
+        variants = [v for v in preset.variants
+                    if preset.offers(v, players) or v.name == form.variant.data]
+    return {"form": form, "presets": PRESETS, "rounds": rounds, "summary": summary,
+            "schedule_error": schedule_error, "chosen": preset, "variants": variants,
+            "players": players}
 
 
 def rearrange(form: SetupForm, action: str) -> bool:
@@ -99,13 +142,13 @@ def rearrange(form: SetupForm, action: str) -> bool:
 
 
 def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
-    names = form.names()
     offer_dealers(form)
-    rounds, schedule_error = preview(form)
-    html = render_template(
-        "games/new.html", form=form, presets=PRESETS, rounds=rounds,
-        schedule_error=schedule_error, error=error,
-    )
+    parts = page_parts(form)
+    shown = {error, *(str(e) for errors in form.errors.values() for e in errors
+                      if isinstance(e, str))}
+    if parts["schedule_error"] in shown:
+        parts["schedule_error"] = None  # said once, where it was said first
+    html = render_template("games/new.html", error=error, **parts)
     return make_response(html, status)
 
 
@@ -118,6 +161,7 @@ def new_game():
         return render_setup(form)
     action = request.form.get("action", "start")
     if action == "preview":
+        forget_stale_variant(form)
         return render_setup(form)
     if action != "start":
         if not rearrange(form, action):
@@ -128,7 +172,7 @@ def new_game():
     names = form.names()
     try:
         ruleset = form.ruleset()
-        plan_rounds(ruleset, len(names))
+        plan_game(form.chosen_preset(), ruleset, len(names), form.variant.data or None)
     except RulesError as error:
         return render_setup(form, rules_message(error), 422)
     if form.first_dealer.data == "random":
@@ -158,9 +202,8 @@ def preview_rounds():
     choices for the names typed so far (htmx, on every change)."""
     form = SetupForm()
     offer_dealers(form)
-    rounds, schedule_error = preview(form)
-    html = render_template("games/_preview.html", form=form, rounds=rounds,
-                           schedule_error=schedule_error, with_dealers=True)
+    forget_stale_variant(form)
+    html = render_template("games/_preview.html", with_dealers=True, **page_parts(form))
     return vary(make_response(html))
 
 

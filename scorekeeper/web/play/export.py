@@ -10,8 +10,10 @@ import re
 from flask_babel import gettext as _
 
 from ...game import Sheet
+from ...rules import UnknownPreset, adjustments, find_preset
 from ...storage.models import Game
 from ..wording.cards import suit_name
+from ..wording.presets import change_text, rules_summary
 from ..wording.ruleset import ruleset_lines
 
 
@@ -89,9 +91,37 @@ def game_csv(game: Game, sheet: Sheet) -> str:
     writer.writerow([])
     writer.writerow([_("Players"), *sheet.players.values()])
     writer.writerow([_("Preset"), game.preset])
-    for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds]):
+    for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds],
+                                     rules_summary(game.preset, sheet.ruleset)):
         writer.writerow([label, text])
+    # The whole ruleset as data, so that a program can read the rules back
+    # (a custom scoring part by part) from the spreadsheet too.
+    writer.writerow([RULES_JSON_LABEL, sheet.ruleset.to_json()])
     return "\ufeff" + out.getvalue()
+
+
+#: The label of the CSV row that holds the ruleset as JSON (the same in every language).
+RULES_JSON_LABEL = "rules.json"
+
+
+def plain(value: object) -> object:
+    """A detail of an adjustment as JSON: parts of a ruleset as their dicts."""
+    if hasattr(value, "to_dict"):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [plain(item) for item in value]
+    return value
+
+
+def rules_adjusted(game: Game, sheet: Sheet) -> list[dict]:
+    """What the table changed in its preset, each change as data with its words."""
+    try:
+        preset = find_preset(game.preset)
+    except UnknownPreset:
+        return []
+    return [{"kind": change.kind, **{k: plain(v) for k, v in change.details.items()},
+             "text": change_text(preset, change)}
+            for change in adjustments(preset, sheet.ruleset)]
 
 
 def game_json(game: Game, sheet: Sheet) -> str:
@@ -123,6 +153,8 @@ def game_json(game: Game, sheet: Sheet) -> str:
             for a in sheet.adjustments
         ],
         "preset": game.preset,
+        "rules_summary": rules_summary(game.preset, sheet.ruleset),
+        "rules_adjusted": rules_adjusted(game, sheet),
         "rules": sheet.ruleset.to_dict(),
         "rounds": rounds,
         "standings": [

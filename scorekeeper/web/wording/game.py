@@ -100,6 +100,9 @@ GAME_MESSAGES: dict[str, Any] = {
     "replay-incomplete": _l("Record every card of the hand first."),
     "replay-needs-bids": _l("Enter every bid on the round screen first."),
     "replay-same": _l("The round already has the replayed tricks."),
+    "no-revoke": _l("The recorded hand proves no revoke in trick %(trick)s."),
+    "penalty-applied": _l("The revoke in trick %(trick)s has already been penalised."),
+    "penalty-choice": _l("Choose one of the penalties offered."),
 }
 
 

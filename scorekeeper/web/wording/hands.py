@@ -8,7 +8,9 @@ from flask_babel import ngettext
 
 from ...game import ImportProblem
 from ...game.hand import Flag
+from ...rules import RevokePenalty
 from .cards import card_label, suit_name
+from .ruleset import SOURCE_NAMES, penalty_text
 
 #: Each rule a play can break, by its short name.
 RULE_NAMES = {
@@ -92,3 +94,17 @@ def problem_text(problem: ImportProblem) -> str:
     if kind == "other-trump":
         d["trump"], d["other"] = suit_name(d["trump"]), suit_name(d["other"])
     return str(PROBLEM_MESSAGES[kind]) % d
+
+
+def source_name(source: str | None) -> str:
+    """Where a penalty comes from: a published text by name, or the table's own rule."""
+    if source is None:
+        return _("the rules of this game")
+    return str(SOURCE_NAMES.get(source, source))
+
+
+def penalty_reason(number: int, trick: int, penalty: RevokePenalty, source: str | None) -> str:
+    """The reason a revoke's penalty shows in the grid, the history and the export."""
+    return _("Revoke in round %(number)s, trick %(trick)s: %(penalty)s (%(source)s)",
+             number=number, trick=trick, penalty=penalty_text(penalty),
+             source=source_name(source))

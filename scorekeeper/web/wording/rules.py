@@ -14,8 +14,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ...rules import RulesError
-from .ruleset import PRESET_TITLES
+from ...rules import RulesError, find_preset
+from .presets import preset_title, variant_reason, variant_title
 
 
 def _deck(details: Mapping[str, Any]) -> str:
@@ -90,14 +90,47 @@ def _start_above_peak(d):
 
 
 def _preset_players(d):
-    title = PRESET_TITLES.get(d["preset"], d["preset"])
+    """The range, the presets that fit, and this preset's own ways to fit, with reasons."""
+    preset = find_preset(d["preset"])
+    text = _("%(preset)s is for %(min)s to %(max)s players, not %(num)s.",
+             preset=preset_title(preset), min=d["min_players"], max=d["max_players"],
+             num=d["players"])
+    fits = d.get("fits") or ()
+    if fits:
+        text += " " + ngettext(
+            "For %(num)s player, these rules fit: %(presets)s.",
+            "For %(num)s players, these rules fit: %(presets)s.",
+            d["players"], presets="; ".join(preset_title(name) for name in fits))
+    ways = [preset.variant(name) for name in d.get("ways") or ()]
+    if ways:
+        text += " " + _("Or keep them with a variant: %(ways)s.", ways="; ".join(
+            _("%(title)s (%(reason)s)", title=variant_title(preset, v),
+              reason=variant_reason(preset, v).rstrip(".")) for v in ways))
+    else:
+        text += " " + _("Or adjust the schedule or the decks.")
+    return text
+
+
+def _variant_players(d):
+    preset = find_preset(d["preset"])
     return ngettext(
-        "%(preset)s is for %(min)s to %(max)s players, not %(num)s; pick other rules or "
-        "adjust the schedule.",
-        "%(preset)s is for %(min)s to %(max)s players, not %(num)s; pick other rules or "
-        "adjust the schedule.",
-        d["players"], preset=title, min=d["min_players"], max=d["max_players"],
+        "The variant “%(variant)s” is for %(min)s to %(max)s players, not %(num)s.",
+        "The variant “%(variant)s” is for %(min)s to %(max)s players, not %(num)s.",
+        d["players"], variant=variant_title(preset, preset.variant(d["variant"])),
+        min=d["min_players"], max=d["max_players"],
     )
+
+
+def _unknown_variant(d):
+    return _("Choose one of the variants these rules offer, or none.")
+
+
+def _empty_cycle(d):
+    return _("List the trumps in order, for example ♠ ♦ ♣ ♥, or S D C H.")
+
+
+def _two_zero_bid_rules(d):
+    return _("A made 0 scores either 5 + cards in hand or a fixed number of points, not both.")
 
 
 def _peak_below_start(d):
@@ -117,6 +150,10 @@ RULES_MESSAGES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "peak-too-large": _peak_too_large,
     "start-above-peak": _start_above_peak,
     "preset-players": _preset_players,
+    "variant-players": _variant_players,
+    "unknown-variant": _unknown_variant,
+    "empty-cycle": _empty_cycle,
+    "two-zero-bid-rules": _two_zero_bid_rules,
     "peak-below-start": _peak_below_start,
 }
 

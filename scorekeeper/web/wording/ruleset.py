@@ -1,5 +1,6 @@
 """A ruleset in plain words, in the page's language, for the set-up screen,
-the standings page and the CSV export."""
+the standings page and the CSV export: each option's values by name, each
+part of a ruleset, and each change a table made to its preset."""
 
 from __future__ import annotations
 
@@ -7,48 +8,8 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
-from ...rules import Preset, Ruleset, Scoring
-
-#: Each preset's name and summary as the table says them. The rules engine
-#: keeps its English ``title`` and ``summary``; a preset missing here shows those.
-PRESET_TITLES = {
-    "planowanie": _l("Planowanie"),
-    "piekielko": _l("Piekiełko"),
-    "cardgames": _l("Oh Hell, 10 to 1 to 10"),
-    "estonian": _l("Estonian rules"),
-}
-PRESET_SUMMARIES = {
-    "planowanie": _l(
-        "Hands go down from 13 cards to 1 (from 17 with 2 or 3 players); the turned-up card "
-        "sets trump, with no trump when every card is dealt. The dealer may not bid so that "
-        "the bids add up to the tricks, and an exact bid scores 10 plus the bid."
-    ),
-    "piekielko": _l(
-        "Hands go up from 1 card to as many as the deck allows (13 with 4 players, 10 with 5); "
-        "the turned-up card sets trump, and the last round has no trump. Any bid is allowed, "
-        "and an exact bid scores 10 plus the bid."
-    ),
-    "cardgames": _l(
-        "Hands go down from 10 cards to 1 and back up to 10, 19 rounds; the turned-up card "
-        "sets trump. The dealer may not bid so that the bids add up to the tricks; every trick "
-        "scores 1 point, and an exact bid 10 more."
-    ),
-    "estonian": _l(
-        "Hands go up from 1 card to 15, 13, 10, 8 or 7 cards for 3 to 7 players; the turned-up "
-        "card sets trump, and the last round has no trump. Any bid is allowed, and an exact "
-        "bid scores 10 plus the bid."
-    ),
-}
-
-
-def preset_title(preset: Preset) -> str:
-    """The preset's name in the page's language (Planowanie, Do diabła, ...)."""
-    return str(PRESET_TITLES.get(preset.name, preset.title))
-
-
-def preset_summary(preset: Preset) -> str:
-    """The preset in one or two sentences, in the page's language."""
-    return str(PRESET_SUMMARIES.get(preset.name, preset.summary))
+from ...rules import Adjustment, RevokePenalty, Ruleset, Scoring, TrumpRule
+from .cards import suit_name
 
 
 def rounds_text(sizes: list[int]) -> str:
@@ -78,6 +39,7 @@ TRUMP_METHOD_NAMES = {
     "spades": _l("always spades"),
     "dealer-last-card": _l("the dealer's last card"),
     "named": _l("named by a player"),
+    "cycle": _l("a fixed order of suits, round by round"),
 }
 NO_CARD_LEFT_NAMES = {
     "no-trump": _l("no trump"),
@@ -97,37 +59,144 @@ SCORING_NAMES = {
     "progressive-misses": _l("Penalty points: the k-th missed bid costs k; lowest wins"),
     "five-bonus": _l("One point a trick, 5 more when exact"),
     "wizard": _l("Wizard: 20 + 10 a trick when exact, minus 10 a trick off"),
+    "times-ten": _l("The bid with a 0 appended: 10 a trick bid when exact, 10 for a made 0"),
+}
+REVOKE_PENALTY_NAMES = {
+    "none": _l("none"),
+    "revoker-loses": _l("the revoker loses points"),
+    "others-gain": _l("every other player gains points"),
+}
+#: What the tags of the published texts stand for, where the page shows them in words.
+SOURCE_NAMES = {
+    "[EN-whist-laws]": _l("the laws of whist"),
 }
 
 
+def penalty_text(penalty: RevokePenalty) -> str:
+    """ "the revoker loses 3 points" in the page's language."""
+    if penalty.mode == "revoker-loses":
+        return ngettext("the revoker loses %(num)s point", "the revoker loses %(num)s points",
+                        penalty.points)
+    if penalty.mode == "others-gain":
+        return ngettext("every other player gains %(num)s point",
+                        "every other player gains %(num)s points", penalty.points)
+    return _("none")
+
+
+def cycle_text(cycle: tuple[str | None, ...]) -> str:
+    """ "spades, diamonds, clubs, hearts, no trump"."""
+    return ", ".join(suit_name(entry) for entry in cycle)
+
+
+def trump_text(trump: TrumpRule) -> str:
+    """How trump is chosen, in words."""
+    if trump.method == "cycle":
+        text = _("in this order, round by round: %(cycle)s", cycle=cycle_text(trump.cycle))
+    else:
+        text = str(TRUMP_METHOD_NAMES[trump.method])
+    if trump.method == "turned-card":
+        text += "; " + _("when no card is left: %(rule)s",
+                         rule=NO_CARD_LEFT_NAMES[trump.when_no_card_left])
+    if trump.no_trump_last_round:
+        text += "; " + _("no trump in the last round")
+    return text
+
+
+def scoring_parts_text(scoring: Scoring) -> str:
+    """A scoring made of parts, part by part."""
+    exact = scoring.exact_points_per_bid + scoring.exact_points_per_trick
+    parts = [_("exact: %(bonus)s + %(per)s a trick", bonus=scoring.exact_bonus, per=exact),
+             _("missed: %(per)s a trick", per=scoring.miss_points_per_trick)]
+    if scoring.over_penalty_per_trick:
+        parts.append(_("minus %(num)s a trick over", num=scoring.over_penalty_per_trick))
+    if scoring.under_penalty_per_trick:
+        parts.append(_("minus %(num)s a trick under", num=scoring.under_penalty_per_trick))
+    if scoring.zero_bid_points is not None:
+        parts.append(_("a made 0 scores %(num)s", num=scoring.zero_bid_points))
+    elif scoring.zero_bid_bonus_plus_hand:
+        parts.append(_("a made 0 scores 5 + cards in hand"))
+    if scoring.progressive_misses:
+        parts.append(_("the k-th missed bid adds k"))
+    parts.append(_("lowest total wins") if scoring.lowest_wins else _("highest total wins"))
+    return "; ".join(parts)
+
+
 def scoring_name(scoring: Scoring) -> str:
+    """A preset's name in words, or a custom scoring part by part."""
     name = SCORING_NAMES.get(scoring.name)
-    return str(name) if name else _("Custom scoring")
+    if name:
+        return str(name)
+    return _("Custom scoring (%(parts)s)", parts=scoring_parts_text(scoring))
 
 
-def ruleset_lines(ruleset: Ruleset, sizes: list[int] | None = None) -> list[tuple[str, str]]:
-    """Label and text for each part of the ruleset."""
+def hook_text(mode: str, min_cards: int) -> str:
+    if mode == "from-cards":
+        return ngettext("on from %(num)s card in hand", "on from %(num)s cards in hand",
+                        min_cards)
+    return str(HOOK_NAMES[mode])
+
+
+def adjustment_text(change: Adjustment) -> str:
+    """One change from the preset (see :func:`scorekeeper.rules.adjustments`) in words.
+
+    A variant's name is worded by :mod:`.presets`, which knows the preset.
+    """
+    d = change.details
+    words = {
+        "quick": lambda: ngettext("quick game: %(num)s round", "quick game: %(num)s rounds",
+                                  d.get("rounds", 0)),
+        "shape": lambda: _("schedule %(shape)s", shape=SHAPE_NAMES[d.get("shape", "up")]),
+        "start": lambda: ngettext("smallest hand %(num)s card", "smallest hand %(num)s cards",
+                                  d.get("start", 1)),
+        "peak": lambda: (ngettext("largest hand %(num)s card", "largest hand %(num)s cards",
+                                  d["peak"]) if d.get("peak")
+                         else _("largest hand as big as the deck allows")),
+        "peak-table": lambda: _("largest hand by players: %(table)s", table=", ".join(
+            f"{players} → {peak}" for players, peak in d.get("table", ()))),
+        "cards": lambda: _("cards per round: %(cards)s",
+                           cards=" ".join(map(str, d.get("cards", ())))),
+        "decks": lambda: _("two decks") if d.get("decks") == 2 else _("one deck"),
+        "trump-method": lambda: _("trump: %(method)s",
+                                  method=TRUMP_METHOD_NAMES[d.get("method", "turned-card")]),
+        "cycle": lambda: _("trumps in this order: %(cycle)s",
+                           cycle=cycle_text(d.get("cycle", ()))),
+        "when-no-card-left": lambda: _("when no card is left: %(rule)s",
+                                       rule=NO_CARD_LEFT_NAMES[d.get("rule", "no-trump")]),
+        "no-trump-last-round": lambda: (_("no trump in the last round") if d.get("value")
+                                        else _("trump in the last round too")),
+        "hook": lambda: _("hook rule %(hook)s",
+                          hook=hook_text(d.get("mode", "on"), d.get("min_cards", 1))),
+        "bidding": lambda: _("bidding %(style)s", style=BIDDING_NAMES[d.get("value", "in-turn")]),
+        "must-trump": lambda: (_("must trump when out of the suit led") if d.get("value")
+                               else _("no duty to trump")),
+        "identical-cards": lambda: _("of two identical cards %(rule)s",
+                                     rule=IDENTICAL_NAMES[d.get("value", "first-wins")]),
+        "scoring": lambda: _("scoring: %(name)s", name=scoring_name(d["scoring"])),
+        "revoke-penalty": lambda: _("revoke penalty: %(penalty)s",
+                                    penalty=penalty_text(d["penalty"])),
+    }
+    word = words.get(change.kind)
+    return word() if word else change.kind
+
+
+def ruleset_lines(ruleset: Ruleset, sizes: list[int] | None = None,
+                  summary: str | None = None) -> list[tuple[str, str]]:
+    """Label and text for each part of the ruleset; ``summary`` first, when
+    given (the preset and what the table adjusted)."""
     lines = []
+    if summary:
+        lines.append((_("Rules"), summary))
     if sizes:
         lines.append((_("Rounds"), rounds_text(sizes)))
     else:
         lines.append((_("Schedule"), str(SHAPE_NAMES[ruleset.schedule.shape])))
-    trump = str(TRUMP_METHOD_NAMES[ruleset.trump.method])
-    if ruleset.trump.method == "turned-card":
-        trump += "; " + _("when no card is left: %(rule)s",
-                          rule=NO_CARD_LEFT_NAMES[ruleset.trump.when_no_card_left])
-    if ruleset.trump.no_trump_last_round:
-        trump += "; " + _("no trump in the last round")
-    lines.append((_("Trump"), trump))
-    hook = str(HOOK_NAMES[ruleset.hook.mode])
-    if ruleset.hook.mode == "from-cards":
-        hook = ngettext("on from %(num)s card in hand", "on from %(num)s cards in hand",
-                        ruleset.hook.min_cards)
-    lines.append((_("Hook rule"), hook))
+    lines.append((_("Trump"), trump_text(ruleset.trump)))
+    lines.append((_("Hook rule"), hook_text(ruleset.hook.mode, ruleset.hook.min_cards)))
     lines.append((_("Bidding"), str(BIDDING_NAMES[ruleset.bidding])))
     lines.append((_("Scoring"), scoring_name(ruleset.scoring)))
     lines.append((_("Must trump"), _("yes") if ruleset.must_trump else _("no")))
     decks = _("one deck") if ruleset.decks == 1 else _(
         "two decks; of two identical cards %(rule)s", rule=IDENTICAL_NAMES[ruleset.identical_cards])
     lines.append((_("Cards"), decks))
+    lines.append((_("Revoke penalty"), penalty_text(ruleset.revoke_penalty)))
     return lines

@@ -1,0 +1,165 @@
+"""The named presets and their variants in the page's language: each one's
+name, its summary, its variants with their reasons, and a game's rules summed
+up as "<preset>, adjusted: …" for the set-up screen, the standings page and
+the exports."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from ...rules import Adjustment, Preset, Ruleset, Variant, adjustments, find_preset
+from ...rules.errors import UnknownPreset
+from .ruleset import adjustment_text
+
+#: Each preset's name and summary as the table says them. The rules engine
+#: keeps its English ``title`` and ``summary``; a preset missing here shows those.
+PRESET_TITLES = {
+    "planowanie": _l("Planowanie"),
+    "piekielko": _l("Piekiełko"),
+    "cardgames": _l("Oh Hell, 10 to 1 to 10"),
+    "estonian": _l("Estonian rules"),
+    "ohhell": _l("Oh Hell"),
+    "nomination-whist": _l("Nomination Whist"),
+    "contract-whist": _l("Contract Whist"),
+    "kachuful": _l("Kachuful (Judgement)"),
+}
+PRESET_SUMMARIES = {
+    "planowanie": _l(
+        "Hands go down from 13 cards to 1; the turned-up card sets trump, with no trump when "
+        "every card is dealt. The dealer may not bid so that the bids add up to the tricks, "
+        "and an exact bid scores 10 plus the bid."
+    ),
+    "piekielko": _l(
+        "Hands go up from 1 card to as many as the deck allows (13 with 4 players, 10 with 5); "
+        "the turned-up card sets trump, and the last round has no trump. Any bid is allowed, "
+        "and an exact bid scores 10 plus the bid."
+    ),
+    "cardgames": _l(
+        "Hands go down from 10 cards to 1 and back up to 10, 19 rounds; the turned-up card "
+        "sets trump. The dealer may not bid so that the bids add up to the tricks; every trick "
+        "scores 1 point, and an exact bid 10 more."
+    ),
+    "estonian": _l(
+        "Hands go up from 1 card to 15, 13, 10, 8 or 7 cards for 3 to 7 players; the turned-up "
+        "card sets trump, and the last round has no trump. Any bid is allowed, and an exact "
+        "bid scores 10 plus the bid."
+    ),
+    "ohhell": _l(
+        "Hands go down from 10 cards to 1 and back up (from 8 with 6 players, from 7 with 7); "
+        "the turned-up card sets trump. The dealer may not bid so that the bids add up to the "
+        "tricks; every trick scores 1 point, and an exact bid 10 more."
+    ),
+    "nomination-whist": _l(
+        "Hands go down from 10 cards to 1 and back up (from 8 with 6 players); trumps follow "
+        "a fixed order by round: spades, hearts, clubs, diamonds, no trump. The last bidder "
+        "may not make the bids add up to the tricks; every trick scores 1 point, and an exact "
+        "bid 10 more."
+    ),
+    "contract-whist": _l(
+        "Hands go down from as many cards as the deck deals (13 with 4 players) to 1; trumps "
+        "follow a fixed order by round: hearts, clubs, diamonds, spades, no trump. The last "
+        "bidder may not make the bids add up to the tricks; every trick scores 1 point, and an "
+        "exact bid 10 more."
+    ),
+    "kachuful": _l(
+        "Hands go up from 1 card to as many as the deck allows (8 with 6 players); trumps "
+        "follow a fixed order by round: spades, diamonds, clubs, hearts. The last bidder may "
+        "not make the bids add up to the tricks, and an exact bid scores 10 plus the bid."
+    ),
+}
+#: Each variant's name and why a table would choose it, by (preset, variant).
+VARIANT_TITLES = {
+    ("planowanie", "from-17"): _l("Start at 17 cards"),
+    ("planowanie", "down-then-up"): _l("Back up after the 1-card round"),
+    ("piekielko", "last-card-trump"): _l("The last card dealt sets the last round's trump"),
+    ("piekielko", "long-match"): _l("Long match: up to all the cards, then down"),
+    ("piekielko", "from-all-cards"): _l("Down from all the cards"),
+    ("piekielko", "named-trump"): _l("Trump named by a player"),
+    ("cardgames", "two-decks"): _l("Two decks for 6 or 7 players"),
+    ("cardgames", "one-deck-capped"): _l("One deck, topping out at 8 or 7 cards"),
+    ("estonian", "hook"): _l("With the hook rule"),
+    ("estonian", "simultaneous"): _l("Everyone bids at once"),
+    ("estonian", "la-podrida"): _l("La Podrida: trump when out of the suit led"),
+    ("estonian", "zero-bonus-hand"): _l("A made 0 scores 5 plus the cards in hand"),
+    ("kachuful", "times-ten"): _l("The bid with a 0 appended"),
+    ("kachuful", "no-trump-round"): _l("A no-trump round after hearts"),
+    ("kachuful", "fingers"): _l("Everyone bids at once, with fingers"),
+}
+VARIANT_REASONS = {
+    ("planowanie", "from-17"): _l(
+        "With 2 or 3 players the guide lets the table agree to start at 17 cards."),
+    ("planowanie", "down-then-up"): _l(
+        "The guide allows climbing back up once the 1-card round is played, if the table "
+        "agrees before the game."),
+    ("piekielko", "last-card-trump"): _l(
+        "Instead of a last round without trump, the dealer's last card sets it when no card "
+        "is left to turn."),
+    ("piekielko", "long-match"): _l(
+        "The essay's long match climbs to the biggest hand and comes back down."),
+    ("piekielko", "from-all-cards"): _l("The essay also plays the schedule the other way round."),
+    ("piekielko", "named-trump"): _l("A player names trump instead of a turned card."),
+    ("cardgames", "two-decks"): _l(
+        "Ten cards each needs 60 or 70 cards; two decks shuffled together (104 cards) keep "
+        "the 10-1-10 game whole."),
+    ("cardgames", "one-deck-capped"): _l(
+        "The same down-and-up shape with one deck: 8 cards at the top for 6 players and 7 for "
+        "7, as much as 52 cards deal."),
+    ("estonian", "hook"): _l("The page lists the hook rule as an option."),
+    ("estonian", "simultaneous"): _l(
+        "Bids shown with fingers on a count of three; nobody bids last."),
+    ("estonian", "la-podrida"): _l(
+        "A player who cannot follow suit must play a trump if they have one."),
+    ("estonian", "zero-bonus-hand"): _l(
+        "A scoring variation of the page that pays more for a made 0 in big hands."),
+    ("kachuful", "times-ten"): _l(
+        "Many tables score a made bid as ten times the bid (3 makes 30), and a made 0 as 10."),
+    ("kachuful", "no-trump-round"): _l(
+        "An earlier text of the article adds a fifth round without trump before the cycle "
+        "starts again."),
+    ("kachuful", "fingers"): _l(
+        "The other bidding convention the article names; nobody bids last."),
+}
+
+
+def preset_title(preset: Preset | str) -> str:
+    """The preset's name in the page's language (Planowanie, Do diabła, ...)."""
+    if isinstance(preset, str):
+        try:
+            preset = find_preset(preset)
+        except UnknownPreset:
+            return preset
+    return str(PRESET_TITLES.get(preset.name, preset.title))
+
+
+def preset_summary(preset: Preset) -> str:
+    """The preset in one or two sentences, in the page's language."""
+    return str(PRESET_SUMMARIES.get(preset.name, preset.summary))
+
+
+def variant_title(preset: Preset, variant: Variant) -> str:
+    return str(VARIANT_TITLES.get((preset.name, variant.name), variant.title))
+
+
+def variant_reason(preset: Preset, variant: Variant) -> str:
+    return str(VARIANT_REASONS.get((preset.name, variant.name), variant.reason))
+
+
+def rules_summary(preset_name: str, ruleset: Ruleset) -> str:
+    """ "Planowanie" as published, or "Planowanie, adjusted: two decks; …"."""
+    try:
+        preset = find_preset(preset_name)
+    except UnknownPreset:
+        return preset_name
+    changes = adjustments(preset, ruleset)
+    if not changes:
+        return preset_title(preset)
+    return _("%(preset)s, adjusted: %(changes)s", preset=preset_title(preset),
+             changes="; ".join(change_text(preset, change) for change in changes))
+
+
+def change_text(preset: Preset, change: Adjustment) -> str:
+    """One change a table made to ``preset``, in words (a variant by its name)."""
+    if change.kind == "variant":
+        return variant_title(preset, preset.variant(change.details["variant"]))
+    return adjustment_text(change)
