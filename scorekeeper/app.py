@@ -80,6 +80,7 @@ def register_blueprints(app: Flask) -> None:
     from .games.routes import bp as games_bp
     from .manage.routes import bp as manage_bp
     from .language import bp as language_bp
+    from .offline import bp as offline_bp
     from .play.routes import bp as play_bp
 
     app.register_blueprint(games_bp)
@@ -87,6 +88,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(manage_bp)
     app.register_blueprint(language_bp)
     app.register_blueprint(disputes_bp)
+    app.register_blueprint(offline_bp)
 
 
 def register_errorhandlers(app: Flask) -> None:

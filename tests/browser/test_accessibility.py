@@ -1,4 +1,4 @@
-"""axe-core finds nothing wrong on the three screens a table uses, light and dark."""
+"""axe-core finds nothing wrong on the three screens a table uses and the offline page, light and dark."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ def games(seeder) -> dict[str, str]:
         "setup": "/new",
         "round": f"/g/{gid}/round/{rnd.number}",
         "standings": f"/g/{gid}/standings",
+        "offline": "/offline",
     }
 
 
@@ -35,12 +36,14 @@ def ready(page: Page, screen: str) -> None:
         page.locator("summary").click()  # check the adjustments too
     elif screen == "round":
         expect(page.locator("#entry .chip.forbidden")).to_have_count(1)
+    elif screen == "offline":
+        expect(page.locator("#offline")).to_be_visible()
     else:
         expect(page.locator("#standings tbody tr")).to_have_count(len(NAMES))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("screen", ["setup", "round", "standings"])
+@pytest.mark.parametrize("screen", ["setup", "round", "standings", "offline"])
 def test_axe_finds_no_violations(page: Page, shoot, games, screen, scheme):
     page.emulate_media(color_scheme=scheme)
     page.goto(games[screen])
