@@ -12,9 +12,11 @@ screen):
 - 4 players, 10 cards each (the 10-1-10 preset);
 - 7 players, 10 cards each, two decks.
 
-At each step it prints ``document.documentElement.scrollHeight`` and whether
-what the step needs (its chips and the Close button once it can close) ends
-within the viewport, i.e. can be tapped without scrolling. A tap is counted
+At each step it prints ``document.documentElement.scrollHeight`` (never less
+than the viewport's 915), where ``<main>`` ends (the page without its footer of
+device settings), and whether what the step needs (its chips, the Close button
+once it can close) ends within the viewport, i.e. can be tapped without
+scrolling. A tap is counted
 for every chip or button clicked; a trick chip that the page already shows
 pressed (filled in from the countdown) is not tapped. Screenshots of each step
 go to ``test-artifacts/round-screen-<players>p-<step>.png``.
@@ -82,7 +84,8 @@ class Round:
     def note(self, step: str, needed: str) -> None:
         self.page.evaluate("window.scrollTo(0, 0)")
         height = self.page.evaluate("document.documentElement.scrollHeight")
-        self.rows.append((step, height, needs_scroll(self.page, needed)))
+        main_end = self.page.evaluate("Math.round(document.querySelector('main').getBoundingClientRect().bottom)")
+        self.rows.append((step, height, main_end, needs_scroll(self.page, needed)))
         self.page.screenshot(path=str(ARTIFACTS / f"round-screen-{self.players}p-{step}.png"),
                              full_page=True)
 
@@ -153,9 +156,9 @@ def main() -> int:
     for players, game in results.items():
         print(f"\n{players} players x 10 cards{' (two decks)' if players == 7 else ''}: "
               f"{game.taps} taps for the round")
-        print(f"  {'step':<16} {'scrollHeight':>12}  needs scrolling")
-        for step, height, scroll in game.rows:
-            print(f"  {step:<16} {height:>12}  {'yes' if scroll else 'no'}")
+        print(f"  {'step':<16} {'scrollHeight':>12} {'main ends':>10}  needs scrolling")
+        for step, height, main_end, scroll in game.rows:
+            print(f"  {step:<16} {height:>12} {main_end:>10}  {'yes' if scroll else 'no'}")
     return 0
 
 

@@ -20,6 +20,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from .. import services
 from ..fields import AUTHOR_LENGTH, without_control_characters
@@ -204,14 +205,46 @@ def closing(number: int):
     return build
 
 
+def fill_in_last_tricks(game: Game, number: int) -> None:
+    """Store the tricks that the round screen filled in from the countdown for
+    the one player still without them; they come with the Close tap.
+
+    Nothing is stored when that player's tricks are in by now (another phone
+    entered them): the close then checks the tricks as they are.
+
+    :raise SheetError: when the form is malformed, or the tricks changed so
+        that the filled-in number is no longer what the countdown leaves.
+    """
+    form = TricksForm()
+    if not form.validate():
+        raise SheetError(first_error(form))
+    seat, taken = form.seat.data, form.tricks.data
+    if seat in round_or_404(services.load_sheet(game), number).tricks:
+        return
+
+    def build(sheet: Sheet) -> dict:
+        rnd = sheet.check_tricks(number, seat, taken)
+        if [s for s in rnd.order if s not in rnd.tricks] != [seat] or taken != rnd.tricks_left:
+            raise SheetError(_l("The tricks changed on another phone meanwhile. Check them and close again."))
+        return {"round": number, "seat": seat, "value": taken}
+
+    services.record(game, "tricks", build, author())
+
+
 @bp.post("/round/<int:number>/close")
 def close(gid: str, number: int):
-    """Close the round: it is scored and the next dealer's round begins."""
+    """Close the round: it is scored and the next dealer's round begins.
+
+    With ``seat`` and ``tricks`` in the form, the last player's tricks as the
+    countdown filled them in are stored first (:func:`fill_in_last_tricks`).
+    """
     game = services.get_game(gid)
     form = CloseForm()
     if not form.validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
     try:
+        if "seat" in request.form:
+            fill_in_last_tricks(game, number)
         sheet = services.record(game, "close", closing(number), author())
     except SheetError as error:
         sheet = services.load_sheet(game)

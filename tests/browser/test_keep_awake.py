@@ -83,8 +83,8 @@ def test_the_lock_is_asked_for_again_when_the_page_is_visible_again(page: Page, 
     is_locked(page)
     assert page.evaluate("[wakeLockRequests, wakeLockReleases]") == [2, 1]
     # An htmx swap of the round's entry panel keeps the one lock it has.
-    page.locator("#bid-1 button[value='2']").click()
-    expect(page.locator("#bid-1 button[value='2']")).to_have_attribute("aria-pressed", "true")
+    page.locator("#entry button[name=trump][value=C]").click()
+    expect(page.locator("#entry button[name=trump][value=C]")).to_have_attribute("aria-pressed", "true")
     assert page.evaluate("wakeLockRequests") == 2
 
 

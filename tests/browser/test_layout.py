@@ -47,6 +47,9 @@ def test_a_13_card_round_for_7_players_fits_360_px_with_thumb_sized_chips(page: 
     chips = page.locator("#entry .chip")
     expect(chips).to_have_count(5 + 7 * 14)
     expect(page.locator("#entry .chip.forbidden")).to_have_count(1)
+    # The screen shows one step and one player's chips at a time; open them all to measure them.
+    page.locator("#entry details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
+    expect(chips.last).to_be_visible()
     assert_no_sideways_scroll(page)
     sizes = chips.evaluate_all("cs => cs.map(c => [c.textContent.trim(), c.getBoundingClientRect().width, c.getBoundingClientRect().height])")
     small = [s for s in sizes if s[1] < TAP or s[2] < TAP]

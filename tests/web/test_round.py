@@ -229,9 +229,12 @@ def test_a_second_phone_moves_on_when_the_round_is_closed(table, client):
     assert response.status_code == 204 and response.headers["HX-Redirect"] == table.url("/")
 
 
-def test_an_htmx_entry_also_updates_the_trump_shown_above_the_panel(htmx_table):
+def test_an_htmx_entry_shows_the_trump_in_the_panel_and_removes_the_scored_notice(htmx_table):
     htmx_table.start()
     body = htmx_table.trump(1, "D").get_data(as_text=True)
-    assert '<b id="trump-fact" hx-swap-oob="true"><span class="suit-red" aria-label="diamonds">♦</span></b>' in body
+    # The live round's trump is the panel's first step, shown once: no copy outside to update.
+    assert ('<span class="step-summary" id="trump-summary"><span class="suit-red" aria-label="diamonds">♦</span>'
+            '</span>') in body
+    assert "hx-swap-oob" not in body.split('<div id="scored-notice"')[0]
     body = htmx_table.bid(1, 1, 2).get_data(as_text=True)
     assert '<div id="scored-notice" hx-swap-oob="delete"></div>' in body
