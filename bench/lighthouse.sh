@@ -43,7 +43,7 @@ import sys
 sys.path.insert(0, "bench")
 from web import Table
 from scorekeeper import create_app
-from scorekeeper.extensions import db
+from scorekeeper.storage.database import db
 
 app = create_app({"WTF_CSRF_ENABLED": False})
 with app.app_context():

@@ -82,6 +82,7 @@ def register_blueprints(app: Flask) -> None:
     from .web.games.routes import bp as games_bp
     from .web.language import bp as language_bp
     from .web.manage.routes import bp as manage_bp
+    from .web.offline import bp as offline_bp
     from .web.play.routes import bp as play_bp
 
     app.register_blueprint(games_bp)
@@ -89,3 +90,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(manage_bp)
     app.register_blueprint(language_bp)
     app.register_blueprint(disputes_bp)
+    app.register_blueprint(offline_bp)

@@ -141,19 +141,34 @@ def tricks(sheet: Sheet, number: int, player: int, tricks: int,
     return [NewChange("tricks", round=number, player=player, value=tricks)]
 
 
-def close(sheet: Sheet, number: int) -> list[NewChange]:
+def close(sheet: Sheet, number: int, filled: tuple[int, int] | None = None) -> list[NewChange]:
     """Close a round: it is scored, and the next dealer's round begins. A round
-    closed already (the same tap sent again, or another phone) is done."""
+    closed already (the same tap sent again, or another phone) is done.
+
+    ``filled`` is (player, tricks) that the round screen filled in from the
+    countdown for the one player still without tricks: they are stored with
+    the close, unless that player's tricks are in by now (another phone).
+    """
     if sheet.round(number).closed:
         return []
     rnd = live_round(sheet, number)
+    stored = dict(rnd.tricks)
+    changes: list[NewChange] = []
+    if filled is not None and filled[0] not in rnd.tricks:
+        player, taken = filled
+        changes = tricks(sheet, number, player, taken)
+        missing = [p for p in rnd.order if p not in rnd.tricks]
+        if missing != [player] or taken != rnd.tricks_left:
+            raise GameError("tricks-changed")
+        stored[player] = taken
     if not rnd.trump_chosen:
         raise GameError("close-needs-trump")
     if not rnd.is_bidding_complete:
         raise GameError("close-needs-bids")
-    if not rnd.is_tricks_complete:
-        raise GameError("close-needs-tricks", cards=rnd.cards, left=rnd.tricks_left)
-    return [NewChange("close", round=number)]
+    left = rnd.cards - sum(stored.values())
+    if left or any(p not in stored for p in rnd.order):
+        raise GameError("close-needs-tricks", cards=rnd.cards, left=left)
+    return [*changes, NewChange("close", round=number)]
 
 
 def correction(

@@ -1,4 +1,4 @@
-"""axe-core finds nothing wrong on the three screens a table uses, light and dark."""
+"""axe-core finds nothing wrong on the screens a table uses and the offline page, light and dark."""
 
 from __future__ import annotations
 
@@ -22,11 +22,21 @@ def games(seeder) -> dict[str, str]:
     seeder.post(gid, f"/round/{rnd.number}/trump", trump="D")
     for seat in rnd.order[:-1]:
         seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=2)
+    # A second game at its last step: all tricks in but the dealer's, which the
+    # countdown fills in, and a done step opened again.
+    last = seeder.start(NAMES, preset="cardgames", first_dealer="0")
+    seeder.post(last, "/round/1/trump", trump="H")
+    for seat, bid in ((1, 4), (2, 3), (3, 1), (0, 1)):
+        seeder.post(last, "/round/1/bid", seat=seat, bid=bid)
+    for seat, taken in ((1, 4), (2, 3), (3, 1)):
+        seeder.post(last, "/round/1/tricks", seat=seat, tricks=taken)
     return {
         "setup": "/new",
         "setup-variants": "/new",
         "round": f"/g/{gid}/round/{rnd.number}",
+        "last-step": f"/g/{last}/round/1",
         "standings": f"/g/{gid}/standings",
+        "offline": "/offline",
     }
 
 
@@ -47,12 +57,19 @@ def ready(page: Page, screen: str) -> None:
         expect(page.locator("#preview")).to_contain_text("is for 3 to 5 players, not 6")
     elif screen == "round":
         expect(page.locator("#entry .chip.forbidden")).to_have_count(1)
+    elif screen == "last-step":
+        expect(page.locator("#filled-in")).to_be_visible()
+        page.locator("#step-bids > summary").click()
+        page.locator("#bid-2 summary").click()
+    elif screen == "offline":
+        expect(page.locator("#offline")).to_be_visible()
     else:
         expect(page.locator("#standings tbody tr")).to_have_count(len(NAMES))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("screen", ["setup", "setup-variants", "round", "standings"])
+@pytest.mark.parametrize("screen", ["setup", "setup-variants", "round", "last-step", "standings",
+                                    "offline"])
 def test_axe_finds_no_violations(page: Page, shoot, games, screen, scheme):
     page.emulate_media(color_scheme=scheme)
     page.goto(games[screen])

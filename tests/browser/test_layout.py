@@ -47,6 +47,9 @@ def test_a_13_card_round_for_7_players_fits_360_px_with_thumb_sized_chips(page: 
     chips = page.locator("#entry .chip")
     expect(chips).to_have_count(5 + 7 * 14)
     expect(page.locator("#entry .chip.forbidden")).to_have_count(1)
+    # The screen shows one step and one player's chips at a time; open them all to measure them.
+    page.locator("#entry details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
+    expect(chips.last).to_be_visible()
     assert_no_sideways_scroll(page)
     sizes = chips.evaluate_all("cs => cs.map(c => [c.textContent.trim(), c.getBoundingClientRect().width, c.getBoundingClientRect().height])")
     small = [s for s in sizes if s[1] < TAP or s[2] < TAP]
@@ -62,4 +65,27 @@ def test_the_standings_of_7_players_fit_360_px(page: Page, shoot, seeder, seven_
     expect(page.locator("#grid tbody tr")).to_have_count(7)
     expect(page.get_by_role("status")).to_contain_text("win")
     assert_no_sideways_scroll(page)
+    # Nor does any table scroll inside its box: seven columns of running totals fit.
+    boxes = page.locator(".scroll").evaluate_all("bs => bs.map(b => [b.scrollWidth, b.clientWidth])")
+    assert all(inner <= outer for inner, outer in boxes), f"a table scrolls sideways: {boxes}"
+    expect(page.locator("#grid tbody tr").first.locator("td")).to_have_count(7)
     shoot("narrow-standings-7-players")
+
+
+def test_the_chart_has_axes_and_tells_the_players_apart_without_colour(page: Page, seeder):
+    gid = seeder.start(SEVEN, preset="estonian", first_dealer="3")
+    seeder.play_rounds(gid, 7)
+    page.set_viewport_size(NARROW)
+    page.goto(f"/g/{gid}/standings")
+    chart = page.locator("#chart")
+    expect(chart.locator(".axis .title")).to_have_text(["Round", "Total"])
+    ticks = chart.locator(".axis text:not(.title)").all_text_contents()
+    assert {"1", "7"} <= set(ticks), ticks  # the first and the last round
+    assert "0" in ticks  # the totals start at 0
+    looks = chart.locator("svg.chart .series").evaluate_all(
+        "gs => gs.map(g => [g.querySelector('polyline').getAttribute('stroke-dasharray'),"
+        " g.querySelector('use').getAttribute('href')])")
+    assert len(looks) == len(SEVEN) and len({tuple(look) for look in looks}) == len(SEVEN)
+    assert len({dash for dash, _marker in looks}) == len(SEVEN), "every line has its own dash pattern"
+    assert len({marker for _dash, marker in looks}) == len(SEVEN), "and its own marker"
+    expect(chart.locator(".legend .key")).to_have_count(len(SEVEN))

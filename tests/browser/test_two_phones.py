@@ -15,6 +15,8 @@ def test_a_bid_tapped_on_one_phone_shows_on_another(browser: Browser, browser_co
         first, second = (phone.new_page() for phone in phones)
         for page in (first, second):
             page.goto(f"/g/{gid}/round/1")
+        # No trump yet: the round screen shows the trump step; the bids open with a tap.
+        first.locator("#step-bids > summary").click()
         first.locator("#bid-1 button[value='3']").click()
         expect(first.locator("#bid-1 button[value='3']")).to_have_attribute("aria-pressed", "true")
         # The second phone polls every 4 seconds while it is visible.

@@ -41,7 +41,8 @@ def test_no_template_has_inline_script_style_or_handlers(template):
     assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", text), "inline <script>"
     assert not re.search(r"\son[a-z]+\s*=", text), "inline event handler"
     assert "style=" not in text and "<style" not in text, "inline style"
-    assert "hx-on" not in text and "js:" not in text
+    assert not re.search(r"\shx-on[:-]", text), "htmx handler attribute"
+    assert not re.search(r"""=\s*["']\s*(js|javascript):""", text), "script in an attribute"
 
 
 def test_htmx_is_told_to_inject_no_style_and_evaluate_no_code(client):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scorekeeper.storage.database import db
@@ -245,10 +247,14 @@ def test_a_second_phone_moves_on_when_the_round_is_closed(table, client):
     assert response.status_code == 204 and response.headers["HX-Redirect"] == table.url("/")
 
 
-def test_an_htmx_entry_also_updates_the_trump_shown_above_the_panel(htmx_table):
+def test_an_htmx_entry_shows_the_trump_in_the_panel_and_removes_the_scored_notice(htmx_table):
     htmx_table.start()
     body = htmx_table.trump(1, "D").get_data(as_text=True)
-    assert '<b id="trump-fact" hx-swap-oob="true"><span class="suit-red" aria-label="diamonds">♦</span></b>' in body
+    # The live round's trump is the panel's first step, shown once: no copy outside to update.
+    assert ('<span class="step-summary" id="trump-summary"><span class="suit-red" aria-label="diamonds">♦</span>'
+            '</span>') in body
+    # Out of band go only the undo bar (it names the new last entry) and the notice.
+    assert re.findall(r'<div id="([\w-]+)"[^>]* hx-swap-oob=', body) == ["undo-bar", "scored-notice"]
     body = htmx_table.bid(1, 1, 2).get_data(as_text=True)
     assert '<div id="scored-notice" hx-swap-oob="delete"></div>' in body
 
@@ -258,7 +264,7 @@ def test_a_trump_cycle_shows_each_rounds_trump_before_the_deal_and_needs_no_tap(
     table.start(preset="kachuful")
     page = table.client.get(table.url("/round/1")).get_data(as_text=True)
     assert "The rules set this round’s trump before the deal: spades. No tap needed." in page
-    assert 'id="trump-fact"' in page and 'aria-label="spades"' in page
+    assert 'id="trump-summary"' in page and 'aria-label="spades"' in page  # the first step
     # Round 1, 1 card each: bids in order Bob, Cy, Di, Ann (the dealer may not make 1).
     for seat, bid in zip(ORDER, (0, 0, 0, 0)):
         expect_ok(table.bid(1, seat, bid), table)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -56,11 +57,16 @@ def test_the_standings_rank_players_and_show_bids_made(played, client):
     assert "Päivi" in row[:400] and "30" in row[:400] and "2/3" in row[:400]
 
 
-def test_the_grid_shows_bid_tricks_and_points_in_each_cell(played, client):
+def test_the_grid_shows_bid_tricks_and_the_total_so_far_in_each_cell(played, client):
     page = client.get(played.url("/standings")).get_data(as_text=True)
     grid = page[page.index('id="grid"'):]
-    assert '4/4\n              <span class="hit">14</span>' in grid
-    assert '2/3\n              <span class="miss">3</span>' in grid
+    cells = re.findall(
+        r'<span class="bid-tricks">(\d+/\d+)</span>\s*<span class="(hit|miss)"\s*title="([^"]*)">(-?\d+)</span>', grid)
+    assert len(cells) == 3 * 4
+    # Päivi (the second column) made 4 of 4 (+14), then took 3 on a bid of 2 (+3).
+    assert cells[1] == ("4/4", "hit", "+14 points this round", "14")
+    assert cells[4 + 1] == ("2/3", "miss", "+3 points this round", "17")
+    assert cells[8 + 1][3] == "30"
 
 
 def test_the_csv_export_matches_the_standings(played, client):

@@ -41,6 +41,8 @@ GAME_MESSAGES: dict[str, Any] = {
     "tricks-too-many": _l(
         "That makes %(total)s tricks, but only %(cards)s were played."),
     "close-needs-trump": _l("Choose the trump before closing the round."),
+    "tricks-changed": _l("The tricks changed on another phone meanwhile. Check them and close "
+                         "again."),
     "close-needs-bids": _l("Enter every bid before closing the round."),
     "close-needs-tricks": _l(
         "Tricks must add up to %(cards)s before the round can be closed; %(left)s left."),

@@ -1,0 +1,86 @@
+// The service worker: the app's static files and an offline page, never game data.
+//
+// Served at /sw.js (scorekeeper/offline.py) so that its scope is the whole site;
+// that route puts the first line, `self.SCOREKEEPER = {...}`, before this file:
+// the version (a digest of every static file and the offline page's template,
+// so any change to them installs a new worker with a new cache), the URLs to
+// cache on install, the static prefix and the offline page's URL.
+//
+// What it answers:
+// - GET /static/*: from the cache, else from the network (and then cached);
+// - a page (a navigation, GET): from the network, and only when the network
+//   fails, the cached offline page. Pages are never stored: they show games.
+// Everything else, and every POST (a bid, a trick, a close), goes to the
+// network untouched: a form answer never lands in a cache.
+"use strict";
+
+const SETTINGS = self.SCOREKEEPER;
+const CACHE_PREFIX = "scorekeeper-";
+const CACHE = CACHE_PREFIX + SETTINGS.version;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE)
+      .then((cache) => cache.addAll(SETTINGS.precache.map((url) => new Request(url, { cache: "reload" }))))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(
+        keys.filter((key) => key.startsWith(CACHE_PREFIX) && key !== CACHE).map((key) => caches.delete(key)),
+      ))
+      .then(() => self.clients.claim()),
+  );
+});
+
+function fromCacheElseNetwork(request) {
+  return caches.open(CACHE).then((cache) => cache.match(request).then((hit) => hit || fetch(request).then((response) => {
+    if (response.ok) {
+      cache.put(request, response.clone());
+    }
+    return response;
+  })));
+}
+
+function pageElseOfflinePage(request) {
+  return fetch(request).catch(() => caches.match(SETTINGS.offline).then((page) => page || Response.error()));
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") {
+    return;
+  }
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) {
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(pageElseOfflinePage(request));
+  } else if (url.pathname.startsWith(SETTINGS.static)) {
+    event.respondWith(fromCacheElseNetwork(request));
+  }
+});
+
+// A page tells its language (js/register-sw.js): the offline page is fetched
+// again when the cached one is in another language (the device switched).
+async function refreshOfflinePage(lang) {
+  const cache = await caches.open(CACHE);
+  const cached = await cache.match(SETTINGS.offline);
+  if (cached && (await cached.text()).includes(`<html lang="${lang}"`)) {
+    return;
+  }
+  const fresh = await fetch(SETTINGS.offline, { cache: "reload" });
+  if (fresh.ok) {
+    await cache.put(SETTINGS.offline, fresh);
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "page-language" && /^[a-z]{2,3}$/.test(event.data.lang)) {
+    event.waitUntil(refreshOfflinePage(event.data.lang).catch(() => {}));
+  }
+});

@@ -1,0 +1,149 @@
+"""Installable and useful offline: Chromium finds the app installable, the
+service worker serves the static files and an offline page without a network,
+and it never keeps a game's pages or answers.
+
+Chromium refuses to install from an incognito profile, and every context of
+``browser.new_context`` is one (``getInstallabilityErrors`` says "in-incognito"
+and ``beforeinstallprompt`` never fires there). The installability test
+therefore runs in a persistent profile (``launch_persistent_context``); there
+headless Chromium 156 does fire ``beforeinstallprompt``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+pytestmark = pytest.mark.browser
+
+#: Each cache of the origin and the paths of what it holds.
+CACHED_PATHS = """
+caches.keys().then((names) => Promise.all(names.map((name) =>
+  caches.open(name).then((cache) => cache.keys()).then((requests) =>
+    [name, requests.map((request) => new URL(request.url).pathname)]))))
+"""
+#: Resolves once a worker controls the page.
+CONTROLLED = """
+navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? true :
+  new Promise((resolve) => navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true))))
+"""
+
+
+@pytest.fixture
+def installed_profile(playwright, tmp_path, browser_type_launch_args, browser_context_args, base_url):
+    """The same phone with a real (not incognito) browser profile."""
+    context = playwright.chromium.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, **{**browser_context_args, "base_url": base_url}
+    )
+    context.add_init_script(
+        "window.installPrompts = [];"
+        "addEventListener('beforeinstallprompt', (event) => installPrompts.push(event.platforms));"
+    )
+    yield context
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def game(seeder) -> str:
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    return gid
+
+
+def installability_errors(context: BrowserContext, page: Page) -> list[str]:
+    session = context.new_cdp_session(page)
+    try:
+        return [e["errorId"] for e in session.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    finally:
+        session.detach()
+
+
+def controlled(page: Page) -> None:
+    assert page.evaluate(CONTROLLED) is True
+
+
+def test_chromium_reports_the_app_installable(installed_profile: BrowserContext):
+    page = installed_profile.new_page()
+    page.goto("/")
+    controlled(page)
+    page.wait_for_function("installPrompts.length > 0")
+    assert page.evaluate("installPrompts") == [["web"]]
+    assert installability_errors(installed_profile, page) == []
+
+    session = installed_profile.new_cdp_session(page)
+    manifest = session.send("Page.getAppManifest")
+    assert manifest["errors"] == [] and manifest["url"].endswith("/static/manifest.webmanifest")
+
+
+def test_without_the_manifest_chromium_would_not_install_it(installed_profile: BrowserContext):
+    """The control for the test above: the same origin and worker, and a
+    document without the manifest link (an icon, opened as a page).
+
+    (Blocking the manifest with ``context.route`` would keep the service
+    worker from ever becoming ready, and taking the link out of the page as it
+    loads races with Chromium, which may already have read it.)
+    """
+    page = installed_profile.new_page()
+    page.goto("/")
+    controlled(page)
+    page.goto("/static/icons/icon-192.png")
+    assert page.evaluate("navigator.serviceWorker.controller !== null"), "the worker answers here too"
+    page.wait_for_timeout(500)
+    assert page.evaluate("installPrompts") == []
+    assert installability_errors(installed_profile, page) == ["no-manifest"]
+
+
+def test_offline_the_static_files_come_from_the_cache_and_pages_say_offline(page: Page, game):
+    page.goto(f"/g/{game}/round/1")
+    controlled(page)
+    page.context.set_offline(True)
+    try:
+        for path in ("/static/css/app.css", "/static/js/htmx-2.0.11.min.js", "/static/icons/icon-192.png",
+                     "/static/js/keep-awake.js", "/static/manifest.webmanifest"):
+            assert page.evaluate("(path) => fetch(path).then((r) => r.status, () => 'failed')", path) == 200, path
+        # Game data is never answered from a cache: the poll of the entry panel fails.
+        assert page.evaluate(f"fetch('/g/{game}/round/1/entry').then((r) => r.status, () => 'failed')") == "failed"
+
+        page.goto(f"/g/{game}/standings")
+        expect(page.locator("h1")).to_have_text("No connection")
+        assert page.url.endswith(f"/g/{game}/standings")
+        # Styled, from the cached stylesheet.
+        assert page.evaluate("getComputedStyle(document.querySelector('#offline')).borderRadius") == "12px"
+        try_again = page.get_by_role("link", name="Try again")
+        page.context.set_offline(False)
+        try_again.click()
+        expect(page.locator("h1")).to_have_text("Standings")
+    finally:
+        page.context.set_offline(False)
+
+
+def test_the_worker_never_caches_a_games_pages_or_answers(page: Page, game):
+    page.goto(f"/g/{game}/round/1")
+    controlled(page)
+    page.reload()  # now through the worker
+    page.locator("#entry button[name=trump][value=S]").click()
+    expect(page.locator("#entry button[name=trump][value=S]")).to_have_attribute("aria-pressed", "true")
+    page.goto(f"/g/{game}/standings")
+    page.goto(f"/g/{game}/history")
+    caches = page.evaluate(CACHED_PATHS)
+    assert len(caches) == 1 and caches[0][0].startswith("scorekeeper-")
+    paths = caches[0][1]
+    assert "/offline" in paths and "/static/css/app.css" in paths
+    assert [p for p in paths if not (p.startswith("/static/") or p == "/offline")] == []
+
+
+def test_the_offline_page_follows_the_devices_language(page: Page, game):
+    page.goto("/")
+    controlled(page)
+    page.locator("#languages").get_by_role("button", name="Polski").click()
+    expect(page.locator("html")).to_have_attribute("lang", "pl")
+    # The page told the worker its language; the worker fetched the Polish page.
+    page.wait_for_function(
+        "caches.match('/offline').then((r) => (r ? r.text() : '')).then((t) => t.includes('<html lang=\"pl\"'))"
+    )
+    page.context.set_offline(True)
+    try:
+        page.goto(f"/g/{game}/round/1")
+        expect(page.locator("html")).to_have_attribute("lang", "pl")
+        expect(page.get_by_role("link", name="Spróbuj ponownie")).to_be_visible()
+    finally:
+        page.context.set_offline(False)
