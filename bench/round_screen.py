@@ -1,7 +1,7 @@
 """How tall the round screen is at each step, and how many taps a round takes.
 
 Run: ``.venv/bin/python bench/round_screen.py`` (needs Debian's Chromium at
-``/usr/bin/chromium``; see /work/shared/BROWSER_TESTING.md).
+``/usr/bin/chromium``; see docs/testing.md).
 
 It serves the app (CSRF on, a temporary SQLite file) on a free local port,
 makes two games through the set-up form of a second app on the same file

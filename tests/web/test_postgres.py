@@ -1,6 +1,6 @@
 """The same app on PostgreSQL (DATABASE_URL), not only the embedded SQLite.
 
-A throwaway cluster is started for the module (BROWSER_TESTING.md: the server
+A throwaway cluster is started for the module (docs/testing.md: the server
 binaries are on every machine of this kind; apt never starts them). Where they
 are missing the tests are reported as skipped, never silently dropped.
 """
