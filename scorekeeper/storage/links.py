@@ -59,12 +59,16 @@ def open_link(token: str) -> Access:
     :raise GameNotFound: when no game has this link.
     :raise LinkReplaced: when the link was rotated.
     """
-    link = db.session.scalar(select(Link).where(Link.token == token)) if token else None
-    if link is None:
+    # One query for the link and its game: every request of a game comes here.
+    row = db.session.execute(
+        select(Link, Game).join(Game, Game.id == Link.game_id).where(Link.token == token)
+    ).first() if token else None
+    if row is None:
         raise GameNotFound(token)
+    link, game = row
     if link.replaced_at is not None:
         raise LinkReplaced(token)
-    return Access(link.game, link, link.token, link.role)
+    return Access(game, link, link.token, link.role)
 
 
 def link_of(game: Game, role: str) -> Link:
