@@ -100,7 +100,7 @@
     var where = targetOf(form);
     var tap = {
       key: formKey(form), url: form.getAttribute("hx-post"), values: values,
-      target: where.target, swap: where.swap, state: "pending",
+      target: where.target, swap: where.swap, state: offline ? "unsaved" : "pending",
       chosen: submitter && submitter.name ? [submitter.name, submitter.value] : null,
     };
     // Made on the phone's own earlier tap of the same entry, not yet answered.
@@ -171,8 +171,8 @@
     cameBack();
   }
 
-  function notSent(tap) {
-    tap.state = "unsaved";
+  function notSent() {
+    queue.forEach(function (tap) { tap.state = "unsaved"; });
     wentOffline();
     paint();
     scheduleRetry();
