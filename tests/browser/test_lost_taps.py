@@ -14,12 +14,11 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, Route, expect
+from test_languages import assert_axe_clean, tap
 
 pytestmark = pytest.mark.browser
 
-AXE = Axe()
 LANGUAGES = ["en", "pl", "et"]
 #: Words of the new states in each language (the catalogues' own translations).
 WORDS = {
@@ -61,17 +60,6 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
-def assert_axe_clean(page: Page) -> None:
-    results = AXE.run(page)
-    assert results.violations_count == 0, results.generate_report()
-
-
-def tap(page: Page, selector: str) -> None:
-    """Tap a chip and wait until its entry is stored and shown chosen."""
-    page.locator(selector).click()
-    expect(page.locator(selector)).to_have_attribute("aria-pressed", "true")
-
-
 def open_bids(page: Page) -> None:
     """Choose hearts: the bids step opens with the first bidder's chips."""
     tap(page, "#entry button[name=trump][value=H]")
@@ -86,6 +74,17 @@ def polls_held(page: Page):
         yield
     finally:
         page.unroute("**/entry?since=*")
+
+
+def two_phones_at_the_bids(phones, seeder, lang: str) -> tuple[str, Page, Page]:
+    """A new game on two phones; the first chooses the trump, the second sees the bids open."""
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    first, second = phones(lang), phones(lang)
+    for page in (first, second):
+        page.goto(f"/g/{gid}/round/1")
+    open_bids(first)
+    expect(second.locator("#step-bids")).to_have_attribute("open", "", timeout=5_000)
+    return gid, first, second
 
 
 def changes_stored(seeder, gid: str) -> int:
@@ -204,12 +203,7 @@ def test_a_quick_second_tap_shows_pending_and_wins(phones, seeder):
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_two_phones_on_one_entry_the_later_is_told_it_changed_meanwhile(phones, seeder, lang):
-    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
-    first, second = phones(lang), phones(lang)
-    for page in (first, second):
-        page.goto(f"/g/{gid}/round/1")
-    open_bids(first)
-    expect(second.locator("#step-bids")).to_have_attribute("open", "", timeout=5_000)
+    gid, first, second = two_phones_at_the_bids(phones, seeder, lang)
     with polls_held(second):
         tap(first, "#bid-1 button[value='2']")
         second.locator("#bid-1 button[value='3']").click()
@@ -224,12 +218,7 @@ def test_two_phones_on_one_entry_the_later_is_told_it_changed_meanwhile(phones, 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_undo_on_a_stale_screen_undoes_nothing_and_offers_the_newer_entry(phones, seeder, lang):
-    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
-    first, second = phones(lang), phones(lang)
-    for page in (first, second):
-        page.goto(f"/g/{gid}/round/1")
-    open_bids(first)
-    expect(second.locator("#step-bids")).to_have_attribute("open", "", timeout=5_000)
+    gid, first, second = two_phones_at_the_bids(phones, seeder, lang)
     with polls_held(second):
         tap(first, "#bid-1 button[value='2']")
         second.locator("#undo button").click()  # it names the trump, what this screen shows last

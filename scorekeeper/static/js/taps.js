@@ -249,12 +249,16 @@
     }
   });
 
-  // An answer older than what the screen shows (a poll that crossed a tap) is not swapped.
+  // An answer older than what the screen shows (a poll that crossed a tap) is
+  // not swapped; nor is a poll's answer with nothing newer, so that what a tap's
+  // answer said ("Undone: ...", "changed meanwhile") stays on the screen.
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     var shown = target && target.dataset && target.dataset.version;
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
-    if (shown && found && Number(found[1]) < Number(shown)) {
+    if (!shown || !found) { return; }
+    var isPoll = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
+    if (Number(found[1]) < Number(shown) || (isPoll && Number(found[1]) === Number(shown))) {
       event.detail.shouldSwap = false;
     }
   });
