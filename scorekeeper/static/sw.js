@@ -8,10 +8,12 @@
 //
 // What it answers:
 // - GET /static/*: from the cache, else from the network (and then cached);
-// - a page (a navigation, GET): from the network, and only when the network
+// - a page (a navigation): from the network, and only when the network
 //   fails, the cached offline page. Pages are never stored: they show games.
-// Everything else, and every POST (a bid, a trick, a close), goes to the
-// network untouched: a form answer never lands in a cache.
+// - a plain form's post (a navigation too): from the network, and only when
+//   the network fails, the offline page.
+// Everything else (htmx's posts of a bid, a trick, a close; the polls) goes
+// to the network untouched: a form answer never lands in a cache.
 "use strict";
 
 const SETTINGS = self.SCOREKEEPER;
@@ -51,16 +53,16 @@ function pageElseOfflinePage(request) {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") {
-    return;
-  }
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) {
     return;
   }
   if (request.mode === "navigate") {
+    // A plain form posted (Close, a manage screen) goes to the network as it
+    // is; only when that fails does the phone get the offline page instead of
+    // the browser's error page. Its answer is never cached.
     event.respondWith(pageElseOfflinePage(request));
-  } else if (url.pathname.startsWith(SETTINGS.static)) {
+  } else if (request.method === "GET" && url.pathname.startsWith(SETTINGS.static)) {
     event.respondWith(fromCacheElseNetwork(request));
   }
 });

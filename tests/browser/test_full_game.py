@@ -118,6 +118,8 @@ def play_round(page: Page, number: int, cards: int, bid_posts: list[str], shoot)
     close = page.get_by_role("button", name=f"Close round {number} and score it")
     expect(close).to_be_enabled()
     close.click()
+    # htmx posts the close and then loads the next round (or the standings).
+    expect(page.locator("h1")).not_to_have_text(f"Round {number} of 19", timeout=SWAP)
     return {seat: (bid, taken, cards) for seat, bid, taken in zip(order, bids, tricks)}
 
 

@@ -78,7 +78,7 @@ def test_every_form_needs_the_csrf_token_htmx_included(tmp_path):
     assert ok.status_code == 200
     # base.html hands the token to htmx for every request.
     round_page = client.get(f"/g/{gid}/round/1").get_data(as_text=True)
-    assert re.search(r'<body hx-headers=\'\{"X-CSRFToken": "[^"]+"\}\'>', round_page)
+    assert re.search(r'<body hx-headers=\'\{"X-CSRFToken": "[^"]+"\}\'[ >]', round_page)
 
 
 def test_the_migrations_build_the_schema_the_models_describe(tmp_path, monkeypatch):
