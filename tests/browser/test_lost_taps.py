@@ -326,3 +326,28 @@ def test_a_plain_post_that_fails_gets_the_offline_page_not_the_browsers_error(ph
     expect(page.locator("h1")).to_have_text("No connection")
     assert not page.url.startswith("chrome-error:")
     page.context.set_offline(False)
+
+
+def test_a_tap_not_yet_sent_survives_a_reload_and_is_stored_once(phones, seeder):
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    page = phones()
+    page.goto(f"/g/{gid}/round/1")
+    open_bids(page)
+    before = changes_stored(seeder, gid)
+    # The bid never reaches the server: the tap is kept as not saved.
+    page.route("**/round/1/bid", lambda route: route.abort("internetdisconnected"))
+    page.locator("#bid-1 button[value='2']").click()
+    expect(page.locator("#bid-1 .tap-unsaved")).to_have_count(1)
+    assert changes_stored(seeder, gid) == before
+    # The page is reloaded before the connection comes back: the tap is still there, and sent.
+    page.unroute("**/round/1/bid")
+    page.reload()
+    expect(page.locator("#bid-1 button[value='2']")).to_have_attribute("aria-pressed", "true", timeout=10_000)
+    time.sleep(1.5)
+    assert changes_stored(seeder, gid) == before + 1
+    assert seeder.sheet(gid).current.bids == {1: 2}
+    # Answered: nothing is kept to send again after one more reload.
+    page.reload()
+    time.sleep(1.5)
+    assert changes_stored(seeder, gid) == before + 1
+    assert page.errors == []

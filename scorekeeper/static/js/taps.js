@@ -21,6 +21,10 @@
 // and submitted when the connection is back, instead of the browser's error
 // page (the service worker answers a failed page with the offline page).
 //
+// The taps not yet answered are kept in the tab's sessionStorage too, so a
+// reload or a page left and opened again sends them still (their `was`
+// fields make a repeat safe).
+//
 // Morphing (idiomorph) keeps focus; a <details> the person opened or closed by
 // hand keeps that state across updates until this phone's next tap.
 (function () {
@@ -37,6 +41,38 @@
   var plainWaiting = []; // plain forms tapped offline: [form, submitter]
 
   function banner() { return document.getElementById("connection"); }
+
+  // --- Kept across a reload --------------------------------------------------
+
+  // One game's taps under one key: /g/<link token>.
+  var KEPT = "scorekeeper-taps:" + (/^\/g\/[^/]+/.exec(window.location.pathname) || [""])[0];
+  var FIELDS = ["key", "url", "values", "target", "swap", "chosen"];
+
+  function keep() {
+    try {
+      var kept = queue.map(function (tap) {
+        var plain = {};
+        FIELDS.forEach(function (name) { plain[name] = tap[name]; });
+        return plain;
+      });
+      if (kept.length) {
+        window.sessionStorage.setItem(KEPT, JSON.stringify(kept));
+      } else {
+        window.sessionStorage.removeItem(KEPT);
+      }
+    } catch (error) { /* storage refused (private mode, full): the page's memory still holds them */ }
+  }
+
+  function restore() {
+    var kept = [];
+    try { kept = JSON.parse(window.sessionStorage.getItem(KEPT) || "[]"); } catch (error) { kept = []; }
+    kept.forEach(function (tap) {
+      tap.state = "unsaved";
+      // The screen may be another now: an answer with no place on it is not swapped.
+      if (tap.target && !document.querySelector(tap.target)) { tap.target = null; tap.swap = "none"; }
+      queue.push(tap);
+    });
+  }
 
   function say(kind) {
     var element = banner();
@@ -168,6 +204,7 @@
       // later taps of this entry were made on the refused one.
       queue = queue.filter(function (later) { return later.key !== tap.key; });
     }
+    keep();
     cameBack();
   }
 
@@ -232,6 +269,7 @@
       var tap = tapOf(form, event.submitter);
       tappedForm = form.contains(document.activeElement) ? tap.key : null;
       queue.push(tap);
+      keep();
       paint();
       flush();
     } else if (!navigator.onLine && (form.method || "").toLowerCase() === "post") {
@@ -281,6 +319,12 @@
 
   function keepHeld(attribute, node) {
     return !(node.dataset && node.dataset.held && (attribute === "open" || attribute === "data-held"));
+  }
+
+  restore();
+  if (queue.length) {
+    var resend = function () { paint(); flush(); };
+    if (document.readyState === "complete") { resend(); } else { document.addEventListener("DOMContentLoaded", resend); }
   }
 
   if (window.Idiomorph) {
