@@ -90,15 +90,16 @@ def round_page(gid: str, number: int):
 def entry_panel(gid: str, number: int):
     """The entry panel again, for phones that watch the same game.
 
-    Each open round screen asks every few seconds with the version it shows;
-    the answer is 204 (nothing to swap) while nothing has changed, and a move
-    to the current round once this one is closed.
+    Each open round screen asks every few seconds with the game's version it
+    shows; the answer is 204 (nothing to swap) while nothing has changed, and a
+    move to the current round once this one is closed. The version comes with
+    the link (one query): an unchanged game is answered without its sheet.
     """
     game = access.game()
+    if request.args.get("since", type=int) == game.version:
+        return vary(make_response("", 204))
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
-    if request.args.get("since", type=int) == sheet.version:
-        return vary(make_response("", 204))
     if rnd is not sheet.current:
         return go_to(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
