@@ -227,6 +227,8 @@ class Fold:
         self.start = (ruleset, tuple(players), first_dealer)
         self.state = GameState(ruleset, players, first_dealer)
         self.effective: list[ChangeLike] = []
+        #: The latest change folded (undos included), and its number.
+        self.last: ChangeLike | None = None
         self.version = 0
         self._sheet: Sheet | None = None
 
@@ -253,7 +255,10 @@ class Fold:
             for change in new.effective:
                 state.apply(change)
         new.state = state
-        new.version = max(self.version, max(change.seq for change in changes))
+        new.last = max(changes, key=lambda change: change.seq)
+        if self.last is not None and self.last.seq > new.last.seq:
+            new.last = self.last
+        new.version = new.last.seq
         return new
 
     @property

@@ -77,15 +77,29 @@ def fold_of(game: Game) -> Fold:
         with _lock:
             folds.move_to_end(game.public_id, last=True) if game.public_id in folds else None
         return found.fold
-    if found is None:
-        start = Fold(Ruleset.from_dict(game.ruleset), [p.name for p in game.players],
-                     game.first_dealer)
-    else:
-        start = found.fold
     with db.session.no_autoflush:  # never fold a row this transaction has not committed
-        fold = start.extend(changes_after(game, start.version))
+        fold = extend_kept(game, found.fold) if found is not None else None
+        if fold is None:
+            fold = Fold(Ruleset.from_dict(game.ruleset), [p.name for p in game.players],
+                        game.first_dealer).extend(changes_after(game, 0))
     keep(game.public_id, game.version, fold)
     return fold
+
+
+def extend_kept(game: Game, fold: Fold) -> Fold | None:
+    """``fold`` extended by the changes stored after it; None when its last
+    change is not the one stored under that number (a backup was restored)."""
+    last = fold.last
+    if last is None:
+        return fold.extend(changes_after(game, 0))
+    newer = changes_after(game, last.seq - 1)  # the last one read again, and the newer
+    if not newer or same_change(newer[0]) != same_change(last):
+        return None
+    return fold.extend(newer[1:])
+
+
+def same_change(change: StoredChange) -> tuple:
+    return change.seq, change.kind, change.round, change.player, change.created_at
 
 
 def keep(public_id: str, version: int, fold: Fold) -> None:

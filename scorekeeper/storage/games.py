@@ -16,6 +16,7 @@ a game that is not there is :class:`GameNotFound`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -205,8 +206,9 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
         seq, now, stored = fold.version, utcnow(), []
         for new in built if isinstance(built, list) else [built]:
             seq += 1
-            stored.append(StoredChange(seq, new.kind, new.round, new.player, new.value, now,
-                                       author))
+            # The value as the database gives it back (JSON: lists, string keys).
+            value = json.loads(json.dumps(new.value))
+            stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
         db.session.add_all(Change(game_id=game.id, **row._asdict()) for row in stored)
         fold = fold.extend(stored)
         keep_summary(game, fold.sheet)  # in the same transaction as the change
