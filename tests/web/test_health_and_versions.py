@@ -140,3 +140,23 @@ def test_a_kept_fold_whose_last_change_is_gone_is_folded_anew(table, app):
         game.version += 5
         db.session.commit()
         assert store.load_sheet(game).round(1).bids == {}
+
+
+def test_the_kept_standings_follow_every_change_and_each_link_and_language(table, app):
+    table.start()
+    table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    first = table.client.get(table.url("/standings")).get_data(as_text=True)
+    assert "/round/1/edit" in first  # the scorer's link may correct the round
+    table.client.post(table.url("/adjust"), data={"player": "1", "points": "7",
+                                                  "reason": "kept or not"})
+    after = table.client.get(table.url("/standings")).get_data(as_text=True)
+    assert "kept or not" in after and "kept or not" not in first
+    with app.app_context():
+        from scorekeeper.storage.links import VIEWER, link_of
+        viewer = link_of(db.session.scalars(db.select(Game)).one(), VIEWER).token
+    seen = app.test_client().get(f"/g/{viewer}/standings").get_data(as_text=True)
+    assert "/round/1/edit" not in seen and f"/g/{viewer}/export.csv" in seen
+    polish = app.test_client()
+    polish.set_cookie("lang", "pl")
+    page = polish.get(table.url("/standings")).get_data(as_text=True)
+    assert "<h1>Wyniki</h1>" in page and "<h1>Standings</h1>" in after

@@ -20,6 +20,7 @@ from ...storage.models import Game
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
+from .rendered import page_with_kept_content
 from ..wording.game import entry_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
@@ -221,7 +222,8 @@ def edit_round(gid: str, number: int):
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    return render_template("play/standings.html", game=game, sheet=store.load_sheet(game))
+    return page_with_kept_content("play/standings.html", "play/standings_kept.html", game,
+                                  sheet=store.load_sheet(game))
 
 
 @bp.get("/export.csv")
