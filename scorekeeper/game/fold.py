@@ -19,6 +19,12 @@ from ..rules import Ruleset, Scoring, bidding_order, next_seat, plan_round, plan
 from .rounds import Adjustment, ChangeLike, Member, RoundFacts, RoundSheet
 from .sheet import Sheet
 
+#: Kinds of change that leave the game's summary (:meth:`Sheet.summary`) as it
+#: is: entries of the open round, which neither close it nor score anything.
+#: tests/game/test_fold_snapshot.py checks it on random games.
+SUMMARY_KEEPING = frozenset({"bid", "tricks", "trump"})
+
+
 def effective_changes(changes: Iterable[ChangeLike]) -> list[ChangeLike]:
     """The changes in force: each ``undo`` takes back the latest one still in force."""
     stack: list[ChangeLike] = []

@@ -20,11 +20,12 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import inspect, select, update
+from sqlalchemy import bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
+from ..game.fold import SUMMARY_KEEPING
 from ..rules import Ruleset
 from . import folds
 from .database import db
@@ -125,6 +126,13 @@ def delete_game(game: Game) -> None:
     folds.forget(public_id)
 
 
+#: Built once (see :func:`claim_version`).
+CLAIM_VERSION = (update(Game)
+                 .where(Game.id == bindparam("game"), Game.version == bindparam("seen"))
+                 .values(version=bindparam("next"), updated_at=bindparam("now"))
+                 .execution_options(synchronize_session=False))
+
+
 def claim_version(game: Game) -> int:
     """Raise the game's version by one, in the current transaction, only if it
     still holds the number this write read (compare-and-swap: another
@@ -133,10 +141,8 @@ def claim_version(game: Game) -> int:
     :raise VersionTaken: when another write raised it first.
     """
     seen = game.version
-    claimed = db.session.execute(
-        update(Game).where(Game.id == game.id, Game.version == seen)
-        .values(version=seen + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False))
+    claimed = db.session.execute(CLAIM_VERSION, {
+        "game": game.id, "seen": seen, "next": seen + 1, "now": utcnow()})
     if claimed.rowcount != 1:
         raise VersionTaken(game.public_id)
     set_committed_value(game, "version", seen + 1)
@@ -211,7 +217,8 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
             stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
         db.session.add_all(Change(game_id=game.id, **row._asdict()) for row in stored)
         fold = fold.extend(stored)
-        keep_summary(game, fold.sheet)  # in the same transaction as the change
+        if game.summary is None or not all(row.kind in SUMMARY_KEEPING for row in stored):
+            keep_summary(game, fold.sheet)  # in the same transaction as the change
         return fold
 
     def done(fold: folds.Fold, version: int) -> None:
