@@ -80,6 +80,7 @@ def register_extensions(app: Flask) -> None:
 def register_blueprints(app: Flask) -> None:
     from .web.disputes.routes import bp as disputes_bp
     from .web.games.routes import bp as games_bp
+    from .web.health import bp as health_bp
     from .web.language import bp as language_bp
     from .web.manage.routes import bp as manage_bp
     from .web.offline import bp as offline_bp
@@ -91,3 +92,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(language_bp)
     app.register_blueprint(disputes_bp)
     app.register_blueprint(offline_bp)
+    app.register_blueprint(health_bp)

@@ -4,7 +4,10 @@ The change log is the one source of truth of a game. :func:`build_sheet`
 takes the ruleset, the starting players and the changes (oldest first) and
 returns the :class:`~scorekeeper.game.sheet.Sheet`; :class:`GameState` is the
 state of the game while the changes are applied, which the history also uses
-to say what each change changed from.
+to say what each change changed from. :class:`Fold` keeps that state so that a
+later sheet is made by applying only the changes stored since (the storage
+layer keeps one per game, see :mod:`scorekeeper.storage.folds`); a property
+test checks that it equals :func:`build_sheet` of the whole log at every step.
 """
 
 from __future__ import annotations
@@ -15,6 +18,12 @@ from collections.abc import Iterable, Sequence
 from ..rules import Ruleset, Scoring, bidding_order, next_seat, plan_round, plan_rounds
 from .rounds import Adjustment, ChangeLike, Member, RoundFacts, RoundSheet
 from .sheet import Sheet
+
+#: Kinds of change that leave the game's summary (:meth:`Sheet.summary`) as it
+#: is: entries of the open round, which neither close it nor score anything.
+#: tests/game/test_fold_snapshot.py checks it on random games.
+SUMMARY_KEEPING = frozenset({"bid", "tricks", "trump"})
+
 
 def effective_changes(changes: Iterable[ChangeLike]) -> list[ChangeLike]:
     """The changes in force: each ``undo`` takes back the latest one still in force."""
@@ -39,6 +48,20 @@ class GameState:
         self.sizes = [plan.cards for plan in plan_rounds(ruleset, len(players))]
         self.facts: dict[int, RoundFacts] = {}
         self.adjustments: list[Adjustment] = []
+
+    def copy(self) -> GameState:
+        """An independent copy (what a later change mutates is copied; the
+        frozen values are shared)."""
+        new = GameState.__new__(GameState)
+        new.ruleset, new.first_dealer = self.ruleset, self.first_dealer
+        new.members = {pid: dataclasses.replace(member, sits_out=set(member.sits_out))
+                       for pid, member in self.members.items()}
+        new.circle, new.sizes = list(self.circle), list(self.sizes)
+        new.facts = {number: dataclasses.replace(facts, bids=dict(facts.bids),
+                                                 tricks=dict(facts.tricks))
+                     for number, facts in self.facts.items()}
+        new.adjustments = list(self.adjustments)
+        return new
 
     def facts_of(self, number: int) -> RoundFacts:
         return self.facts.setdefault(number, RoundFacts())
@@ -180,6 +203,10 @@ def build_sheet(
     effective = effective_changes(changes)
     for change in effective:
         state.apply(change)
+    return sheet_of(state, effective, max((change.seq for change in changes), default=0))
+
+
+def sheet_of(state: GameState, effective: list[ChangeLike], version: int) -> Sheet:
     return Sheet(
         ruleset=state.ruleset,
         members=state.members,
@@ -187,5 +214,63 @@ def build_sheet(
         rounds=state.rounds(),
         adjustments=state.adjustments,
         effective=effective,
-        version=max((change.seq for change in changes), default=0),
+        version=version,
     )
+
+
+class Fold:
+    """The fold of a game's first changes, kept to be extended by the next.
+
+    A Fold is never changed: :meth:`extend` returns a new one. Applying a change
+    to the kept state is what :func:`build_sheet` does for it; an ``undo``
+    takes back the latest change in force, which the state cannot unapply, so
+    then the changes in force (kept in memory) are applied again from the
+    start. Only the newest changes are read and applied for a tap, whatever
+    the length of the game.
+    """
+
+    def __init__(self, ruleset: Ruleset, players: Sequence[str], first_dealer: int) -> None:
+        self.start = (ruleset, tuple(players), first_dealer)
+        self.state = GameState(ruleset, players, first_dealer)
+        self.effective: list[ChangeLike] = []
+        #: The latest change folded (undos included), and its number.
+        self.last: ChangeLike | None = None
+        self.version = 0
+        self._sheet: Sheet | None = None
+
+    def extend(self, changes: Iterable[ChangeLike]) -> Fold:
+        """The fold of these changes (newer than :attr:`version`, oldest first) on top."""
+        changes = list(changes)
+        if not changes:
+            return self
+        new = Fold.__new__(Fold)
+        new.start, new._sheet = self.start, None
+        new.effective = list(self.effective)
+        state, undone = self.state.copy(), False
+        for change in changes:
+            if change.kind == "undo":
+                if new.effective:
+                    new.effective.pop()
+                    undone = True
+            else:
+                new.effective.append(change)
+                if not undone:
+                    state.apply(change)
+        if undone:
+            state = GameState(*self.start)
+            for change in new.effective:
+                state.apply(change)
+        new.state = state
+        new.last = max(changes, key=lambda change: change.seq)
+        if self.last is not None and self.last.seq > new.last.seq:
+            new.last = self.last
+        new.version = new.last.seq
+        return new
+
+    @property
+    def sheet(self) -> Sheet:
+        """The sheet of the changes folded so far (made once; a Sheet is never changed)."""
+        if self._sheet is None:
+            # Sharing the state is safe: extend copies it before applying anything.
+            self._sheet = sheet_of(self.state, self.effective, self.version)
+        return self._sheet

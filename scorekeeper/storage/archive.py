@@ -149,14 +149,25 @@ def backup(target: Path) -> None:
 
 
 def restore(backup_file: Path) -> None:
-    """Put a backup back in place of the live database (online, page by page)."""
+    """Put a backup back in place of the live database (online, page by page).
+
+    Every restored game gets a version above any it had, live or in the
+    backup, so that no server takes the sheet it keeps for the game's later
+    history (see :mod:`.folds`) for the restored one.
+    """
     if not backup_file.is_file():
         raise ArchiveRefused(f"no backup at {backup_file}")
     db.session.remove()
     db.engine.dispose()
     source = sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True)
     live = sqlite3.connect(sqlite_path())
+    versions = dict(live.execute("SELECT public_id, version FROM games"))
     with live:
         source.backup(live)
+    with live:
+        restored = live.execute("SELECT public_id, version FROM games").fetchall()
+        live.executemany("UPDATE games SET version = ? WHERE public_id = ?", [
+            (max(version, versions.get(public_id, 0)) + 1, public_id)
+            for public_id, version in restored])
     live.close()
     source.close()

@@ -1,28 +1,36 @@
 """The storage of games: the only place that reads or writes the models and
 opens transactions.
 
-A write loads the game's change log, folds it into the sheet, lets a function
-of the game domain check the entry and build the change
+A write takes the game's sheet (the fold of its change log, kept between
+requests and extended by the newer changes only: :mod:`.folds`), lets a
+function of the game domain check the entry and build the change
 (:mod:`scorekeeper.game.entries`), appends it and commits: one transaction,
-checked against the game as it is in the database at that moment. When
-another phone stored a change in between, the change numbers collide and the
-whole write runs again on the new state (:func:`commit_retrying`, the one
+checked against the game as it is in the database at that moment. Every write
+raises the game's ``version`` by compare-and-swap (:func:`claim_version`):
+when another phone, on this server or another, wrote in between, the swap
+finds another number (or the change numbers collide), nothing is stored and
+the whole write runs again on the new state (:func:`commit_retrying`, the one
 retry loop). Nothing here speaks HTTP or words: errors are the domain's, and
 a game that is not there is :class:`GameNotFound`.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import inspect, select
+from sqlalchemy import bindparam, inspect, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
+from ..game.fold import SUMMARY_KEEPING
 from ..rules import Ruleset
+from . import folds
 from .database import db
-from .models import Change, DeviceGame, Game, Link, Player
+from .folds import StoredChange
+from .models import Change, DeviceGame, Game, Link, Player, utcnow
 
 #: How often a write runs again when another phone wrote the same change number.
 WRITE_ATTEMPTS = 3
@@ -32,6 +40,19 @@ T = TypeVar("T")
 
 class GameNotFound(LookupError):
     """No game has this address (or it was deleted meanwhile)."""
+
+
+class NothingToStore(Exception):
+    """Raised by an attempt of :func:`commit_retrying` that has nothing to
+    write: its ``result`` is the answer, and the version stays as it is."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__()
+        self.result = result
+
+
+class VersionTaken(Exception):
+    """Another write raised the game's version first (see :func:`claim_version`)."""
 
 
 def ruleset_of(game: Game) -> Ruleset:
@@ -49,11 +70,12 @@ def load_changes(game: Game) -> list[Any]:
 
 
 def load_sheet(game: Game, changes: Sequence[Any] | None = None) -> Sheet:
-    """Fold the game's stored changes (or the ``changes`` given) into its sheet."""
-    return build_sheet(
-        ruleset_of(game), [p.name for p in game.players], game.first_dealer,
-        load_changes(game) if changes is None else changes,
-    )
+    """The sheet of the game's stored changes (kept from an earlier request and
+    extended, see :mod:`.folds`), or the fold of the ``changes`` given."""
+    if changes is None:
+        return folds.fold_of(game).sheet
+    return build_sheet(ruleset_of(game), [p.name for p in game.players], game.first_dealer,
+                       changes)
 
 
 def load_history(game: Game) -> list[HistoryEntry]:
@@ -98,8 +120,33 @@ def keep_summary(game: Game, sheet: Sheet) -> None:
 
 
 def delete_game(game: Game) -> None:
+    public_id = game.public_id
     db.session.delete(game)
     db.session.commit()
+    folds.forget(public_id)
+
+
+#: Built once (see :func:`claim_version`).
+CLAIM_VERSION = (update(Game)
+                 .where(Game.id == bindparam("game"), Game.version == bindparam("seen"))
+                 .values(version=bindparam("next"), updated_at=bindparam("now"))
+                 .execution_options(synchronize_session=False))
+
+
+def claim_version(game: Game) -> int:
+    """Raise the game's version by one, in the current transaction, only if it
+    still holds the number this write read (compare-and-swap: another
+    server's write in between makes it fail, whatever that write was).
+
+    :raise VersionTaken: when another write raised it first.
+    """
+    seen = game.version
+    claimed = db.session.execute(CLAIM_VERSION, {
+        "game": game.id, "seen": seen, "next": seen + 1, "now": utcnow()})
+    if claimed.rowcount != 1:
+        raise VersionTaken(game.public_id)
+    set_committed_value(game, "version", seen + 1)
+    return seen + 1
 
 
 def check_still_there(game: Game) -> None:
@@ -113,22 +160,31 @@ def check_still_there(game: Game) -> None:
         raise GameNotFound(game.public_id)
 
 
-def commit_retrying(game: Game, attempt: Callable[[], T], busy: GameError) -> T:
+def commit_retrying(game: Game, attempt: Callable[[], T], busy: GameError,
+                    done: Callable[[T, int], None] | None = None) -> T:
     """Run ``attempt`` (it reads the game, checks, and adds rows to the
-    session), then commit; when another phone took the same number first,
-    roll back and run it again. ``busy`` is raised when every attempt collided.
+    session), raise the game's version and commit; when another phone wrote
+    first (the version moved, or it took the same number), roll back and run it
+    again on what is stored now. ``busy`` is raised when every attempt
+    collided. ``done(result, version)`` runs after the commit.
 
     A refused write raises from ``attempt`` before anything is added, so
     nothing is stored.
     """
     for _attempt in range(WRITE_ATTEMPTS):
-        result = attempt()
         try:
+            result = attempt()
+        except NothingToStore as nothing:
+            return nothing.result
+        try:
+            version = claim_version(game)
             db.session.commit()
-        except IntegrityError:  # another phone stored the same number first
+        except (IntegrityError, VersionTaken):  # another phone wrote first
             db.session.rollback()
             check_still_there(game)
             continue
+        if done is not None:
+            done(result, version)
         return result
     raise busy
 
@@ -148,21 +204,24 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
     written.
     """
 
-    def attempt() -> Sheet:
-        changes = load_changes(game)
-        sheet = load_sheet(game, changes)
-        built = build(sheet, *args, **kwargs)
-        if built == []:
-            return sheet  # nothing to store: the entry holds that value already
-        seq = changes[-1].seq if changes else 0
-        rows = []
+    def attempt() -> folds.Fold:
+        fold = folds.fold_of(game)
+        built = build(fold.sheet, *args, **kwargs)
+        if built == []:  # the entry holds that value already
+            raise NothingToStore(fold)
+        seq, now, stored = fold.version, utcnow(), []
         for new in built if isinstance(built, list) else [built]:
             seq += 1
-            rows.append(Change(game_id=game.id, seq=seq, kind=new.kind, round=new.round,
-                               player=new.player, value=new.value, author=author))
-        db.session.add_all(rows)
-        sheet = load_sheet(game, [*changes, *rows])
-        keep_summary(game, sheet)  # in the same transaction as the change
-        return sheet
+            # The value as the database gives it back (JSON: lists, string keys).
+            value = json.loads(json.dumps(new.value))
+            stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
+        db.session.add_all(Change(game_id=game.id, **row._asdict()) for row in stored)
+        fold = fold.extend(stored)
+        if game.summary is None or not all(row.kind in SUMMARY_KEEPING for row in stored):
+            keep_summary(game, fold.sheet)  # in the same transaction as the change
+        return fold
 
-    return commit_retrying(game, attempt, GameError("busy"))
+    def done(fold: folds.Fold, version: int) -> None:
+        folds.keep(game.public_id, version, fold)
+
+    return commit_retrying(game, attempt, GameError("busy"), done).sheet

@@ -15,7 +15,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from .database import db
@@ -53,16 +53,20 @@ class Access:
         return self.role == SCORER
 
 
+#: Built once: building the statement cost more than running it.
+OPEN_LINK = (select(Link, Game).join(Game, Game.id == Link.game_id)
+             .where(Link.token == bindparam("token")))
+
+
 def open_link(token: str) -> Access:
     """The game behind a link.
 
     :raise GameNotFound: when no game has this link.
     :raise LinkReplaced: when the link was rotated.
     """
-    # One query for the link and its game: every request of a game comes here.
-    row = db.session.execute(
-        select(Link, Game).join(Game, Game.id == Link.game_id).where(Link.token == token)
-    ).first() if token else None
+    # One query for the link and its game: every request of a game comes here
+    # (a poll of an unchanged game is answered from it alone).
+    row = db.session.execute(OPEN_LINK, {"token": token}).first() if token else None
     if row is None:
         raise GameNotFound(token)
     link, game = row

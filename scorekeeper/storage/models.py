@@ -56,6 +56,11 @@ class Game(db.Model):
     #: first read of a game stored before summaries existed.
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     finished: Mapped[bool] = mapped_column(default=False)
+    #: How many writes the game has had (changes and hand events alike): every
+    #: write raises it by one, in its own transaction, only if it still holds
+    #: the number the write read (compare-and-swap, see
+    #: :func:`scorekeeper.storage.games.claim_version`). A phone polls with it.
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

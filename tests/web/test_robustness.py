@@ -262,8 +262,7 @@ def test_an_entry_on_a_game_another_phone_deletes_meanwhile_gets_not_found(
         table, app, monkeypatch, path, data):
     """Phone B deletes the game after phone A read it and before A's write: A's
     write fails on the foreign key; the answer is 404, not a 500."""
-    from scorekeeper.storage import games as services
-    from scorekeeper.storage import hands
+    from scorekeeper.storage import folds, hands
 
     other_phone = app.test_client()
     deleted = []
@@ -283,7 +282,7 @@ def test_an_entry_on_a_game_another_phone_deletes_meanwhile_gets_not_found(
         table.trump(1, "H")
         deleted.clear()
         with monkeypatch.context() as patch:
-            patch.setattr(services, "load_changes", deleting(services.load_changes))
+            patch.setattr(folds, "fold_of", deleting(folds.fold_of))
             patch.setattr(hands, "load_events", deleting(hands.load_events))
             response = post(table, path, headers=headers, **data)
         assert deleted and response.status_code == 404, response.get_data(as_text=True)[-1500:]

@@ -20,6 +20,7 @@ from ...storage.models import Game
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
+from .rendered import page_with_kept_content
 from ..wording.game import entry_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
@@ -90,15 +91,16 @@ def round_page(gid: str, number: int):
 def entry_panel(gid: str, number: int):
     """The entry panel again, for phones that watch the same game.
 
-    Each open round screen asks every few seconds with the version it shows;
-    the answer is 204 (nothing to swap) while nothing has changed, and a move
-    to the current round once this one is closed.
+    Each open round screen asks every few seconds with the game's version it
+    shows; the answer is 204 (nothing to swap) while nothing has changed, and a
+    move to the current round once this one is closed. The version comes with
+    the link (one query): an unchanged game is answered without its sheet.
     """
     game = access.game()
+    if request.args.get("since", type=int) == game.version:
+        return vary(make_response("", 204))
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
-    if request.args.get("since", type=int) == sheet.version:
-        return vary(make_response("", 204))
     if rnd is not sheet.current:
         return go_to(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
@@ -220,7 +222,8 @@ def edit_round(gid: str, number: int):
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    return render_template("play/standings.html", game=game, sheet=store.load_sheet(game))
+    return page_with_kept_content("play/standings.html", "play/standings_kept.html", game,
+                                  sheet=store.load_sheet(game))
 
 
 @bp.get("/export.csv")
