@@ -104,6 +104,27 @@ def entry_panel(gid: str, number: int):
     return render_round(game, sheet, number)
 
 
+@bp.get("/table")
+@access.viewer_may_see
+def table_view(gid: str):
+    """The game for a tablet or TV lying on the table: read only, large type.
+
+    It follows the game through the same poll as the round screen: with
+    ``since`` the version it shows, 204 while nothing has changed, else its
+    live part again (htmx) or the whole page.
+    """
+    game = access.game()
+    sheet = store.load_sheet(game)
+    if request.args.get("since", type=int) == sheet.version:
+        return vary(make_response("", 204))
+    rnd = sheet.current or sheet.rounds[-1]
+    last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
+    template = "play/_table.html" if is_htmx() else "play/table.html"
+    html = render_template(template, game=game, sheet=sheet, rnd=rnd,
+                           last_points=sheet.points(last) if last else {}, last=last)
+    return vary(make_response(html))
+
+
 @bp.post("/round/<int:number>/trump")
 def trump(gid: str, number: int):
     return entry(gid, number, TrumpForm(), entries.trump,
