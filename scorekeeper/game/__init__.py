@@ -15,6 +15,7 @@ and appends what these modules return, and the web edge words their errors.
 """
 
 from .errors import Conflict, GameError, HandNotReady, ImportProblem, NoSuchRound, RecordRefused
+from .errors import Refusals
 from .fold import build_sheet, effective_changes
 from .hand import Hand, fold_hand
 from .history import HistoryEntry, HistoryGroup, grouped, history_of
@@ -31,6 +32,7 @@ from .sheet import Sheet
 
 __all__ = [
     "Conflict", "GameError", "HandNotReady", "ImportProblem", "NoSuchRound", "RecordRefused",
+    "Refusals",
     "build_sheet", "effective_changes", "Hand", "fold_hand", "HistoryEntry", "HistoryGroup", "grouped", "history_of",
     "MAX_PLAYERS_TWO_DECKS", "MIN_PLAYERS", "START_RULES", "TRUMP_CHOICES", "NewChange",
     "RoundSheet", "max_players", "Sheet",

@@ -13,14 +13,15 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask import url_for
 from flask_babel import gettext as _
 
-from ...game import Conflict, GameError, Sheet, entries
+from ...game import Conflict, GameError, Refusals, Sheet, entries
 from ...storage import games as store
 from ...storage import links
 from ...storage.models import Game
 from .. import access
-from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
+from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from ..wording.game import entry_label
+from ..wording.history import history_text
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
 
@@ -206,35 +207,39 @@ def shown_round(sheet: Sheet) -> int:
 
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(gid: str, number: int):
-    """Correct a closed round: its trump, bids and tricks, checked like live entry."""
+    """Correct a closed round: its trump, bids and tricks, checked like live
+    entry; every mistake is shown at once, and a saved correction says what
+    it changed on the round's screen."""
     game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if not rnd.closed:
         return redirect(url_for("play.round_page", gid=gid, number=number))
     form = CorrectionForm()
-    error = None
+    errors: list[str] = []
     if request.method == "GET":
         form.trump.data = trump_to_form(rnd.trump)
         for player in rnd.order:
             form.seats.append_entry({"bid": rnd.bids[player], "tricks": rnd.tricks[player]})
     elif len(form.seats.entries) != len(rnd.order):
-        error = refusal(GameError("correction-incomplete"))
+        errors = [refusal(GameError("correction-incomplete"))]
     elif not form.validate():
-        error = form_error(form)
+        errors = form_errors(form)
     else:
         bids, taken = form.by_player(rnd.order)
         try:
             store.record(game, entries.correction, number, trump_from_form(form.trump.data),
                          bids, taken, author=author())
+        except Refusals as refused_entry:
+            errors = [refusal(error) for error in refused_entry.errors]
         except GameError as refused_entry:
-            error = refusal(refused_entry)
+            errors = [refusal(refused_entry)]
         else:
-            return redirect(url_for("play.standings", gid=gid))
-    status = 422 if error else 200
+            flash(history_text(store.load_history(game)[-1]))
+            return redirect(url_for("play.round_page", gid=gid, number=number))
     return render_template(
-        "play/edit.html", game=game, sheet=sheet, rnd=rnd, form=form, error=error
-    ), status
+        "play/edit.html", game=game, sheet=sheet, rnd=rnd, form=form, errors=errors
+    ), 422 if errors else 200
 
 
 @bp.get("/standings")
