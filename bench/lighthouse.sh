@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Lighthouse (mobile) on the set-up page, a round page and the standings page,
+# Lighthouse (mobile) on the set-up page, a round page, the standings page and
+# the table view (of the game being played),
 # served by gunicorn as `make run` serves them, on a throwaway SQLite database.
 #
 #   bench/lighthouse.sh            # from the repository root
@@ -73,11 +74,12 @@ done
 curl -fs -o /dev/null "$BASE/new" || { cat "$RESULTS/gunicorn.log" >&2; exit 1; }
 
 printf '%-10s %13s %13s %14s %5s\n' page performance accessibility best-practices seo
-for page in setup round standings; do
+for page in setup round standings table; do
   case $page in
     setup) url="$BASE/new" ;;
     round) url="$BASE$ROUND_URL" ;;
     standings) url="$BASE/g/$FINISHED/standings" ;;
+    table) url="$BASE${ROUND_URL%/round/4}/table" ;;
   esac
   CHROME_PATH="$CHROME" "$LIGHTHOUSE" "$url" --chrome-flags="$CHROME_FLAGS" \
     --form-factor=mobile --output=json --output-path="$RESULTS/lighthouse-$page.json" --quiet \
@@ -99,8 +101,8 @@ for name, cat in cats.items():
         kind = (audit.get("details") or {}).get("type")
         if (ref["weight"] and cat["score"] < 1) or kind == "opportunity" or ref["id"] == "uses-long-cache-ttl":
             value = audit.get("displayValue", "")
-            urls = [i["url"].rsplit("/", 1)[-1] for i in audit["details"].get("items", []) if "url" in i][:3]
+            urls = [i["url"].rsplit("/", 1)[-1] for i in (audit.get("details") or {}).get("items", []) if "url" in i][:3]
             print(f"{'':<10}   {name}: {ref['id']} ({audit['score']:.2f}) {value} {' '.join(urls)}")
 EOF
 done
-echo "reports: $RESULTS/lighthouse-{setup,round,standings}.json"
+echo "reports: $RESULTS/lighthouse-{setup,round,standings,table}.json"

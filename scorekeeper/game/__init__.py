@@ -15,9 +15,10 @@ and appends what these modules return, and the web edge words their errors.
 """
 
 from .errors import Conflict, GameError, HandNotReady, ImportProblem, NoSuchRound, RecordRefused
+from .errors import Refusals
 from .fold import Fold, build_sheet, effective_changes
 from .hand import Hand, fold_hand
-from .history import HistoryEntry, history_of
+from .history import HistoryEntry, HistoryGroup, grouped, history_of
 from .rounds import (
     MAX_PLAYERS_TWO_DECKS,
     MIN_PLAYERS,
@@ -31,7 +32,9 @@ from .sheet import Sheet
 
 __all__ = [
     "Conflict", "GameError", "HandNotReady", "ImportProblem", "NoSuchRound", "RecordRefused",
-    "build_sheet", "effective_changes", "Fold", "Hand", "fold_hand", "HistoryEntry", "history_of",
+    "Refusals",
+    "build_sheet", "effective_changes", "Fold", "Hand", "fold_hand", "HistoryEntry", "HistoryGroup",
+    "grouped", "history_of",
     "MAX_PLAYERS_TWO_DECKS", "MIN_PLAYERS", "START_RULES", "TRUMP_CHOICES", "NewChange",
     "RoundSheet", "max_players", "Sheet",
 ]

@@ -21,12 +21,12 @@ in the database at that moment (see :func:`scorekeeper.storage.games.record`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
 from ..rules import find_scoring, max_hand, round_sizes
-from .errors import Conflict, GameError
+from .errors import Conflict, GameError, Refusals
 from .rounds import MIN_PLAYERS, START_RULES, TRUMP_CHOICES, ChangeLike, NewChange, RoundSheet
 from .rounds import max_players
 from .sheet import Sheet
@@ -92,22 +92,28 @@ def trump(sheet: Sheet, number: int, trump: str | None, was: Any = UNSEEN) -> li
 def check_bids(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int]) -> None:
     """Each bid in range, and the dealer's under the hook rule where it applies,
     as the rules engine's :func:`~scorekeeper.rules.check_bid` decides."""
+    for player in bids:
+        check_bid_of(sheet, rnd, bids, player)
+
+
+def check_bid_of(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int], player: int) -> None:
+    """One player's bid among ``bids`` (see :func:`check_bids`)."""
     others = rnd.order[:-1]
     earlier = [bids[p] for p in others if p in bids]
     everyone_else_bid = len(earlier) == len(others)
-    for player, bid in bids.items():
-        is_dealer = player == rnd.dealer
-        try:
-            check_bid(
-                bid, cards=rnd.cards, earlier_bids=earlier if is_dealer else [],
-                is_last_bidder=is_dealer and everyone_else_bid,
-                hook_active=rnd.hook_active and rnd.in_turn,
-            )
-        except InvalidBid as refused:
-            if refused.kind == "forbidden-bid":
-                raise GameError("forbidden-bid", name=sheet.name(player), bid=bid,
-                                cards=rnd.cards) from None
-            raise GameError("bid-range", name=sheet.name(player), cards=rnd.cards) from None
+    bid = bids[player]
+    is_dealer = player == rnd.dealer
+    try:
+        check_bid(
+            bid, cards=rnd.cards, earlier_bids=earlier if is_dealer else [],
+            is_last_bidder=is_dealer and everyone_else_bid,
+            hook_active=rnd.hook_active and rnd.in_turn,
+        )
+    except InvalidBid as refused:
+        if refused.kind == "forbidden-bid":
+            raise GameError("forbidden-bid", name=sheet.name(player), bid=bid,
+                            cards=rnd.cards) from None
+        raise GameError("bid-range", name=sheet.name(player), cards=rnd.cards) from None
 
 
 def bid(sheet: Sheet, number: int, player: int, bid: int, was: Any = UNSEEN) -> list[NewChange]:
@@ -179,10 +185,33 @@ def correction(
     rnd = sheet.round(number)
     if not rnd.closed:
         raise GameError("round-open", number=number)
-    _check_trump_choice(trump)
     if set(bids) != set(rnd.order) or set(tricks) != set(rnd.order):
         raise GameError("correction-incomplete")
-    check_bids(sheet, rnd, bids)
+    checks = [lambda: _check_trump_choice(trump),
+              *(lambda p=player: check_bid_of(sheet, rnd, bids, p) for player in rnd.order),
+              lambda: _check_corrected_tricks(sheet, rnd, tricks)]
+    errors = [error for check in checks if (error := _refusal_of(check)) is not None]
+    if len(errors) == 1:
+        raise errors[0]
+    if errors:
+        raise Refusals(errors)
+    return NewChange("correct", round=number, value={
+        "trump": trump,
+        "bids": {str(p): bids[p] for p in rnd.order},
+        "tricks": {str(p): tricks[p] for p in rnd.order},
+    })
+
+
+def _refusal_of(check: Callable[[], None]) -> GameError | None:
+    """The error a check raises, or None."""
+    try:
+        check()
+    except GameError as error:
+        return error
+    return None
+
+
+def _check_corrected_tricks(sheet: Sheet, rnd: RoundSheet, tricks: Mapping[int, int]) -> None:
     try:
         check_tricks([tricks[p] for p in rnd.order], rnd.cards)
     except InvalidTricks as refused:
@@ -192,11 +221,6 @@ def correction(
                             cards=rnd.cards) from None
         player = rnd.order[position - 1]
         raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards) from None
-    return NewChange("correct", round=number, value={
-        "trump": trump,
-        "bids": {str(p): bids[p] for p in rnd.order},
-        "tricks": {str(p): tricks[p] for p in rnd.order},
-    })
 
 
 def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[NewChange]:

@@ -27,6 +27,15 @@ class GameError(ValueError):
         self.details = details
 
 
+class Refusals(GameError):
+    """Several reasons at once, each a :class:`GameError` (a whole round
+    entered again is refused for all that is wrong with it, not the first)."""
+
+    def __init__(self, errors: list[GameError]) -> None:
+        super().__init__("refusals", count=len(errors))
+        self.errors = errors
+
+
 class NoSuchRound(GameError):
     """The game has no round with that number."""
 

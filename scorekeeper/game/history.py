@@ -32,6 +32,26 @@ class HistoryEntry:
     created_at: Any = None
     author: str | None = None
     undone: bool = False
+    #: The undo that took this entry back, if one did.
+    undone_by: HistoryEntry | None = None
+
+    @property
+    def round(self) -> int | None:
+        """The round a live entry or correction belongs to (None for changes
+        to the whole game: players, schedule, scoring, adjustments)."""
+        return self.details.get("round") if self.kind in ROUND_KINDS else None
+
+
+#: The kinds of change that belong to one round.
+ROUND_KINDS = ("trump", "bid", "tricks", "close", "correct")
+
+
+@dataclass(frozen=True)
+class HistoryGroup:
+    """The entries of one round (``round`` None: changes to the whole game), newest first."""
+
+    round: int | None
+    entries: list[HistoryEntry]
 
 
 def history_of(
@@ -41,24 +61,39 @@ def history_of(
     state = GameState(ruleset, players, first_dealer)
     stack: list[tuple[ChangeLike, HistoryEntry]] = []
     entries: list[HistoryEntry] = []
-    undone: set[int] = set()
+    undone: dict[int, HistoryEntry] = {}
     for change in changes:
         if change.kind == "undo":
             details: dict[str, Any] = {}
             if stack:
                 target, target_entry = stack.pop()
-                undone.add(target.seq)
                 details["undone"] = target_entry
                 state = GameState(ruleset, players, first_dealer)
                 for kept, _entry in stack:
                     state.apply(kept)
             entry = _entry_of(change, details)
+            if stack:
+                undone[target.seq] = entry
         else:
             entry = _entry_of(change, change_details(state, change))
             state.apply(change)
             stack.append((change, entry))
         entries.append(entry)
-    return [replace(e, undone=True) if e.seq in undone else e for e in entries]
+    return [replace(e, undone=True, undone_by=undone[e.seq]) if e.seq in undone else e
+            for e in entries]
+
+
+def grouped(entries: Sequence[HistoryEntry]) -> list[HistoryGroup]:
+    """The history by round, the latest round first and the changes to the
+    whole game last, each group newest first. An undo that took an entry back
+    is not an entry of its own: it is told with the entry (``undone_by``)."""
+    groups: dict[int | None, list[HistoryEntry]] = {}
+    for entry in reversed(entries):
+        if entry.kind == "undo" and "undone" in entry.details:
+            continue
+        groups.setdefault(entry.round, []).append(entry)
+    rounds = sorted((key for key in groups if key is not None), reverse=True)
+    return [HistoryGroup(key, groups[key]) for key in [*rounds, *([None] if None in groups else [])]]
 
 
 def _entry_of(change: ChangeLike, details: dict[str, Any]) -> HistoryEntry:

@@ -10,6 +10,7 @@ closed rounds with the rules engine. The checks of new entries are in
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import cached_property
 from typing import Any
 
@@ -85,6 +86,15 @@ class Sheet:
         if not 1 <= number <= len(self.rounds):
             raise NoSuchRound("no-such-round", number=number, count=len(self.rounds))
         return self.rounds[number - 1]
+
+    @property
+    def duration(self) -> timedelta | None:
+        """How long the game has taken so far: from its first change in force
+        to its last (None when no change has a time, as in a sheet folded
+        from changes not yet stored)."""
+        times = [at for change in self.effective
+                 if (at := getattr(change, "created_at", None)) is not None]
+        return max(times) - min(times) if times else None
 
     @property
     def last_entry(self) -> ChangeLike | None:

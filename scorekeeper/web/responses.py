@@ -53,6 +53,24 @@ def form_error(form) -> str:
     return _("Something in the form is missing.")
 
 
+def form_errors(form) -> list[str]:
+    """Every error of a form, its sub-forms included, in the form's order."""
+    found: list[str] = []
+
+    def collect(errors) -> None:
+        if isinstance(errors, str):
+            found.append(errors)
+        elif isinstance(errors, dict):
+            for value in errors.values():
+                collect(value)
+        elif isinstance(errors, list):
+            for value in errors:
+                collect(value)
+
+    collect(form.errors)
+    return found or [_("Something in the form is missing.")]
+
+
 def _first_error_in(errors) -> str:
     if isinstance(errors, dict):
         for value in errors.values():

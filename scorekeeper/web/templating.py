@@ -6,6 +6,8 @@ from flask import Flask, request
 from flask_babel import format_datetime, format_decimal
 
 from .language import LANGUAGE_NAMES, current_lang
+from .responses import author
+from .wording.game import duration_text
 from .wording.cards import card_label, card_name, rank_label, suit_name, suit_symbol
 from .wording.presets import preset_summary, preset_title, rules_summary, variant_reason, variant_title
 from .wording.ruleset import ruleset_lines
@@ -24,5 +26,6 @@ def register_template_helpers(app: Flask) -> None:
         format_datetime=format_datetime, format_decimal=format_decimal, card_label=card_label, card_name=card_name,
         rank_label=rank_label, preset_title=preset_title, preset_summary=preset_summary,
         rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,
-        language_names=LANGUAGE_NAMES, here=here,
+        language_names=LANGUAGE_NAMES, here=here, duration_text=duration_text,
+        device_author=author,
     )

@@ -36,6 +36,9 @@ def games(seeder) -> dict[str, str]:
         "round": f"/g/{gid}/round/{rnd.number}",
         "last-step": f"/g/{last}/round/1",
         "standings": f"/g/{gid}/standings",
+        "table": f"/g/{gid}/table",
+        "correct": f"/g/{gid}/round/1/edit",
+        "history": f"/g/{gid}/history",
         "offline": "/offline",
     }
 
@@ -63,13 +66,19 @@ def ready(page: Page, screen: str) -> None:
         page.locator("#bid-2 summary").click()
     elif screen == "offline":
         expect(page.locator("#offline")).to_be_visible()
+    elif screen == "table":
+        expect(page.locator("#tv-totals tbody tr")).to_have_count(len(NAMES))
+    elif screen == "correct":
+        expect(page.locator("#correction label.pick").first).to_be_visible()
+    elif screen == "history":
+        page.locator("#history details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
     else:
         expect(page.locator("#standings tbody tr")).to_have_count(len(NAMES))
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("screen", ["setup", "setup-variants", "round", "last-step", "standings",
-                                    "offline"])
+                                    "table", "correct", "history", "offline"])
 def test_axe_finds_no_violations(page: Page, shoot, games, screen, scheme):
     page.emulate_media(color_scheme=scheme)
     page.goto(games[screen])

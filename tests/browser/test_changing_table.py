@@ -73,14 +73,18 @@ def test_join_leave_insert_and_correct_keep_standings_history_and_export_in_step
     # Round 2 was entered wrong: Cy (who led) took both tricks as written, but
     # Ann took one of them.
     page.goto(f"/g/{gid}/standings")
-    page.locator("#grid").get_by_role("link", name="2", exact=True).click()
-    expect(page.locator("h1")).to_have_text("Edit round 2")
-    ann, cy = page.get_by_label("Tricks of Ann"), page.get_by_label("Tricks of Cy")
-    assert (ann.input_value(), cy.input_value()) == ("0", "2")
-    ann.fill("1")
-    cy.fill("1")
+    page.locator("#corrections").get_by_role("link", name="✎ Correct round 2").click()
+    expect(page.locator("h1")).to_have_text("Correct round 2")
+    ann = page.get_by_role("group", name="Tricks of Ann")
+    cy = page.get_by_role("group", name="Tricks of Cy")
+    expect(ann.locator("input:checked")).to_have_value("0")
+    expect(cy.locator("input:checked")).to_have_value("2")
+    ann.locator("label.pick", has_text="1").click()
+    cy.locator("label.pick", has_text="1").click()
     page.get_by_role("button", name="Save the correction").click()
-    expect(page.locator("h1")).to_have_text("Standings")
+    expect(page.locator("h1")).to_have_text("Round 2 of 11")
+    expect(page.locator("p.notice[role=status]").first).to_contain_text("Round 2 corrected")
+    page.goto(f"/g/{gid}/standings")
     shoot("changing-table-standings")
 
     standings = {}
@@ -121,6 +125,9 @@ def test_join_leave_insert_and_correct_keep_standings_history_and_export_in_step
     expect(history).to_contain_text("Bob leaves the game from round 6 on")
     expect(history).to_contain_text("Schedule: a round of 1 cards inserted as round 11")
     expect(history).to_contain_text("Round 2 corrected: Cy's tricks 2 → 1, Ann's tricks 0 → 1")
-    first = history.locator("li").first
-    expect(first).to_contain_text("Round 2 corrected")  # newest first
+    # By round, newest first: round 2's group opens on its correction, the last change made to it.
+    round_2 = history.locator("#history-2")
+    round_2.locator("summary").click()
+    expect(round_2.locator("li").first).to_contain_text("Round 2 corrected")
+    expect(history.locator("details").first).to_have_attribute("id", "history-5")
     shoot("changing-table-history")

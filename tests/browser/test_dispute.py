@@ -78,6 +78,17 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
     expect(verdict.locator("#verdict-tricks li")).to_have_count(5)
     expect(verdict.locator("#verdict-disputes")).to_contain_text("Di, Ann")
     shoot("dispute-verdict")
+    # The verdict's table fits the phone: nothing cut off or scrolled at the right edge.
+    box = page.locator("#verdict-counts").evaluate(
+        "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth,"
+        " t.getBoundingClientRect().right, document.documentElement.clientWidth]")
+    assert box[0] <= box[1] and box[2] <= box[3], box
+    # Starting the hand over is a button that opens its confirmation, not a heading.
+    restart = page.locator("details.confirm > summary.button")
+    expect(restart).to_contain_text("Start the hand over")
+    assert restart.evaluate("s => getComputedStyle(s).fontWeight") == "400"
+    # The hand's button carries no card glyph that a phone's fonts lack.
+    assert "\U0001F0A0" not in page.content()
 
     page.locator("#apply").click()
     expect(page).to_have_url(f"{page.url.split('/g/')[0]}/g/{gid}/standings", timeout=SWAP)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -212,13 +213,20 @@ def test_the_scoring_can_be_switched_and_the_switch_is_recorded(game):
     assert sheet_json(game)["rules"]["scoring"]["name"] == "standard"
 
 
-def test_the_history_lists_every_change_newest_first_in_plain_words(game):
+def test_the_history_lists_every_change_by_round_newest_first_and_each_undo_once(game):
     game.bid(1, 1, 1)
     game.bid(1, 1, 0)
     game.undo()
     text = history(game)
-    assert text.index("Undone: Round 1: Bob&#39;s bid 1 → 0") < text.index("Round 1: Bob bids 1")
-    assert "<s>Round 1: Bob&#39;s bid 1 → 0</s>" in text
+    # The undone change is listed once, struck through and marked with its undo;
+    # the undo is not an entry of its own.
+    assert text.count("Bob&#39;s bid 1 → 0") == 1 and "Undone:" not in text
+    assert '<s class="muted">Round 1: Bob&#39;s bid 1 → 0</s>' in text
+    assert re.search(r"Bob&#39;s bid 1 → 0</s><br>\s*<span[^>]*>[^<]*</span>\s*<span class=\"badge\">undone: ", text)
+    assert text.index("Bob&#39;s bid 1 → 0") < text.index("Round 1: Bob bids 1")
+    # Grouped by round, folded: round 1 before the changes to the whole game.
+    assert re.search(r'<details class="panel history-group" id="history-1">', text)
+    assert text.index('id="history-1"') < text.index("Round 1: Bob bids 1")
 
 
 def test_a_device_can_sign_its_changes(game, client):
@@ -261,3 +269,14 @@ def test_a_round_whose_trump_was_turned_has_begun_for_roster_and_schedule(game):
     rounds = sheet_json(game)["rounds"]
     assert "Fay" not in rounds[0]["players"] and "Fay" in rounds[1]["players"]
     assert rounds[0]["trump"] == "S"
+
+
+def test_the_signing_name_sits_with_the_device_settings_and_comes_back_to_the_page(game):
+    page = game.client.get(game.url("/round/1")).get_data(as_text=True)
+    foot = page[page.index('<footer class="foot">'):]
+    assert 'id="author"' in foot and 'id="author-name"' in foot
+    response = post(game, "/author", name="Zośka", next=game.url("/round/1"))
+    assert response.status_code == 302 and response.headers["Location"] == game.url("/round/1")
+    page = game.client.get(game.url("/standings")).get_data(as_text=True)
+    assert 'id="author-name" maxlength="40" autocomplete="name"\n        value="Zośka"' in page
+    assert 'id="author"' not in history(game).split("</main>")[0]  # no longer in the history

@@ -247,7 +247,7 @@ def test_a_second_phone_moves_on_when_the_round_is_closed(table, client):
     assert response.status_code == 204 and response.headers["HX-Redirect"] == table.url("/")
 
 
-def test_an_htmx_entry_shows_the_trump_in_the_panel_and_removes_the_scored_notice(htmx_table):
+def test_an_htmx_entry_shows_the_trump_in_the_panel_and_empties_the_scored_notice(htmx_table):
     htmx_table.start()
     body = htmx_table.trump(1, "D").get_data(as_text=True)
     # The live round's trump is the panel's first step, shown once: no copy outside to update.
@@ -255,8 +255,10 @@ def test_an_htmx_entry_shows_the_trump_in_the_panel_and_removes_the_scored_notic
             '</span>') in body
     # Out of band go only the undo bar (it names the new last entry) and the notice.
     assert re.findall(r'<div id="([\w-]+)"[^>]* hx-swap-oob=', body) == ["undo-bar", "scored-notice"]
+    # The notice is replaced, never deleted: the next answer's swap still finds its target.
+    assert '<div id="scored-notice" hx-swap-oob="true"></div>' in body
     body = htmx_table.bid(1, 1, 2).get_data(as_text=True)
-    assert '<div id="scored-notice" hx-swap-oob="delete"></div>' in body
+    assert '<div id="scored-notice" hx-swap-oob="true"></div>' in body
 
 
 def test_a_trump_cycle_shows_each_rounds_trump_before_the_deal_and_needs_no_tap(any_table):

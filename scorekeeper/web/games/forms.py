@@ -73,7 +73,7 @@ class SetupForm(FlaskForm):
     variant = StringField(_l("Variant"), default="")
     shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")
     length = SelectField(_l("Length"), choices=[
-        SelectChoice("", _l("The whole game, as the preset says")),
+        AS_PRESET,
         SelectChoice("quick", _l("Quick game: 5 rounds, same shape")),
     ], default="")
     start = whole(_l("Smallest hand"), _l("Enter the smallest hand as a whole number of cards."))

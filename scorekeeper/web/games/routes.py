@@ -218,7 +218,8 @@ def share(gid: str):
     for role in shown:
         link = current.link if role == current.role else links.link_of(current.game, role)
         url = url_for("play.game_home", gid=link.token, _external=True)
-        cards.append({"role": role, "url": url, "qr": qr_svg(url)})
+        cards.append({"role": role, "url": url, "qr": qr_svg(url),
+                      "table": url_for("play.table_view", gid=link.token, _external=True)})
     code = links.join_code(current.link) if current.can_write else None
     return render_template("games/share.html", game=current.game, cards=cards, code=code,
                            sheet=store.load_sheet(current.game))

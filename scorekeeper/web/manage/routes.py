@@ -9,11 +9,12 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
-from ...game import GameError, Sheet, entries
+from ...game import GameError, Sheet, entries, grouped
 from ...rules import SCORING_PRESETS, RulesError, find_scoring
 from ...storage import games as store
 from ...storage.models import Game
 from .. import access
+from ..language import back_path
 from ..responses import author, form_error, refusal
 from ..wording.history import history_text
 from .forms import (
@@ -176,19 +177,18 @@ def change_scoring(gid: str):
 @bp.get("/history")
 @access.viewer_may_see
 def history(gid: str):
-    """Every change, newest first, in plain words."""
+    """Every change in plain words, by round, newest first."""
     game = access.game()
-    form = AuthorForm(formdata=None, name=author() or "")
     return render_template("manage/history.html", game=game, sheet=store.load_sheet(game),
-                           history=store.load_history(game), history_text=history_text,
-                           form=form)
+                           groups=grouped(store.load_history(game)), history_text=history_text)
 
 
 @bp.post("/author")
 def set_author(gid: str):
-    """Remember on this device the name its changes are signed with."""
+    """Remember on this device the name its changes are signed with, and go
+    back to the page the setting was on (it sits with the device's other settings)."""
     form = AuthorForm()
-    response = redirect(url_for("manage.history", gid=gid))
+    response = redirect(back_path())
     if form.validate():
         name = " ".join((form.name.data or "").split())
         if name:

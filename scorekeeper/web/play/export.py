@@ -91,6 +91,8 @@ def game_csv(game: Game, sheet: Sheet) -> str:
     writer.writerow([])
     writer.writerow([_("Players"), *sheet.players.values()])
     writer.writerow([_("Preset"), game.preset])
+    if sheet.duration is not None:
+        writer.writerow([_("Duration in minutes"), round(sheet.duration.total_seconds() / 60)])
     for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds],
                                      rules_summary(game.preset, sheet.ruleset)):
         writer.writerow([label, text])
@@ -163,5 +165,7 @@ def game_json(game: Game, sheet: Sheet) -> str:
             for s in sheet.standings
         ],
         "finished": sheet.is_finished,
+        "duration_seconds": (None if sheet.duration is None
+                             else round(sheet.duration.total_seconds())),
     }
     return json.dumps(data, ensure_ascii=False, indent=2)

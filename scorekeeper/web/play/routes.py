@@ -13,15 +13,16 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask import url_for
 from flask_babel import gettext as _
 
-from ...game import Conflict, GameError, Sheet, entries
+from ...game import Conflict, GameError, Refusals, Sheet, entries
 from ...storage import games as store
 from ...storage import links
 from ...storage.models import Game
 from .. import access
-from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
+from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from .rendered import page_with_kept_content
 from ..wording.game import entry_label
+from ..wording.history import history_text
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
 
@@ -86,6 +87,11 @@ def round_page(gid: str, number: int):
     return render_round(game, store.load_sheet(game), number)
 
 
+def unchanged_since(game: Game) -> bool:
+    """A poll's answer: the game is at the version the screen shows (read with the link)."""
+    return request.args.get("since", type=int) == game.version
+
+
 @bp.get("/round/<int:number>/entry")
 @access.viewer_may_see
 def entry_panel(gid: str, number: int):
@@ -97,13 +103,34 @@ def entry_panel(gid: str, number: int):
     the link (one query): an unchanged game is answered without its sheet.
     """
     game = access.game()
-    if request.args.get("since", type=int) == game.version:
+    if unchanged_since(game):
         return vary(make_response("", 204))
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if rnd is not sheet.current:
         return go_to(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
+
+
+@bp.get("/table")
+@access.viewer_may_see
+def table_view(gid: str):
+    """The game for a tablet or TV lying on the table: read only, large type.
+
+    It follows the game through the same poll as the round screen: with
+    ``since`` the version it shows, 204 while nothing has changed, else its
+    live part again (htmx) or the whole page.
+    """
+    game = access.game()
+    if unchanged_since(game):
+        return vary(make_response("", 204))
+    sheet = store.load_sheet(game)
+    rnd = sheet.current or sheet.rounds[-1]
+    last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
+    template = "play/_table.html" if is_htmx() else "play/table.html"
+    html = render_template(template, game=game, sheet=sheet, rnd=rnd,
+                           last_points=sheet.points(last) if last else {}, last=last)
+    return vary(make_response(html))
 
 
 @bp.post("/round/<int:number>/trump")
@@ -187,35 +214,39 @@ def shown_round(sheet: Sheet) -> int:
 
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])
 def edit_round(gid: str, number: int):
-    """Correct a closed round: its trump, bids and tricks, checked like live entry."""
+    """Correct a closed round: its trump, bids and tricks, checked like live
+    entry; every mistake is shown at once, and a saved correction says what
+    it changed on the round's screen."""
     game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if not rnd.closed:
         return redirect(url_for("play.round_page", gid=gid, number=number))
     form = CorrectionForm()
-    error = None
+    errors: list[str] = []
     if request.method == "GET":
         form.trump.data = trump_to_form(rnd.trump)
         for player in rnd.order:
             form.seats.append_entry({"bid": rnd.bids[player], "tricks": rnd.tricks[player]})
     elif len(form.seats.entries) != len(rnd.order):
-        error = refusal(GameError("correction-incomplete"))
+        errors = [refusal(GameError("correction-incomplete"))]
     elif not form.validate():
-        error = form_error(form)
+        errors = form_errors(form)
     else:
         bids, taken = form.by_player(rnd.order)
         try:
             store.record(game, entries.correction, number, trump_from_form(form.trump.data),
                          bids, taken, author=author())
+        except Refusals as refused_entry:
+            errors = [refusal(error) for error in refused_entry.errors]
         except GameError as refused_entry:
-            error = refusal(refused_entry)
+            errors = [refusal(refused_entry)]
         else:
-            return redirect(url_for("play.standings", gid=gid))
-    status = 422 if error else 200
+            flash(history_text(store.load_history(game)[-1]))
+            return redirect(url_for("play.round_page", gid=gid, number=number))
     return render_template(
-        "play/edit.html", game=game, sheet=sheet, rnd=rnd, form=form, error=error
-    ), status
+        "play/edit.html", game=game, sheet=sheet, rnd=rnd, form=form, errors=errors
+    ), 422 if errors else 200
 
 
 @bp.get("/standings")

@@ -7,6 +7,7 @@ there is one place to look for how a refused entry reads at the table.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 from flask_babel import gettext as _
@@ -127,6 +128,17 @@ def entry_label(change: str, round: int | None = None, name: str | None = None,
     if kind == "close":
         return _("Round %(number)s closed", number=round)
     return _("the latest change in the history")
+
+
+def duration_text(duration: timedelta) -> str:
+    """How long a game took, to the minute: "1 h 05 min", "25 min"."""
+    minutes = int(duration.total_seconds() // 60)
+    if minutes < 1:
+        return _("under a minute")
+    hours, minutes = divmod(minutes, 60)
+    if hours:
+        return _("%(hours)s h %(minutes)s min", hours=hours, minutes=f"{minutes:02d}")
+    return _("%(minutes)s min", minutes=minutes)
 
 
 def _plural(kind: str, details: dict[str, Any]) -> str | None:
