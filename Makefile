@@ -57,6 +57,8 @@ run: migrate
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@fc-list 2>/dev/null | grep -qi lohit-devanagari || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-lohit-deva >/dev/null; }
 
 test: setup-test chromium
 	$(BIN)/python -m pytest
