@@ -205,3 +205,25 @@ def test_dates_and_shares_follow_the_locale(client, table, app, lang, date, shar
     assert date in index
     standings = client.get(table.url("/standings"), headers={"Accept-Language": lang}).get_data(as_text=True)
     assert share in standings
+
+
+@pytest.mark.parametrize("lang, preset", [
+    ("en", "cardgames"), ("pl", "planowanie"), ("et", "estonian"), ("hi", "kachuful"),
+    ("de", "ohhell"), ("fr", "ohhell"), ("es", "ohhell"), ("it", "ohhell"), ("pt", "ohhell"),
+])
+def test_a_new_game_starts_from_the_preset_of_the_readers_language(client, lang, preset):
+    page = client.get("/new", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert re.findall(r'name="preset" value="([\w-]+)" checked', page) == [preset]
+
+
+def test_the_rank_letters_come_from_the_catalogue_with_a_note_for_translators():
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    pot = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "messages.pot"
+    with open(pot, "rb") as f:
+        template = read_po(f)
+    for letter in "JQKA":
+        message = template.get(letter, context="rank letter")
+        assert message is not None and message.auto_comments, letter
