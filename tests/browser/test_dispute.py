@@ -63,7 +63,7 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
                 expect(page.locator("#flags")).to_have_count(0)
                 shoot("dispute-trick-in-progress")
         if t < 4:
-            expect(page.locator("#last-trick")).to_contain_text(f"Trick {t + 1} won by {WINNERS[t]}.")
+            expect(page.locator("#last-trick")).to_contain_text(f"Trick {t + 1}: {WINNERS[t]} takes it.")
             expect(page.locator("#last-trick")).to_contain_text(f"{WINNERS[t]} leads next.")
         if t == 2:
             # Di led a spade: the revoke of trick 1 is proven and flagged at once.

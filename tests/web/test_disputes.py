@@ -263,7 +263,7 @@ def test_with_known_hands_a_revoke_and_a_card_not_in_hand_are_flagged_at_once(ta
     for player, cards in HANDS.items():
         deal(table, player, cards)
     body = play(table, ["AS", "KS", "2C"], htmx=True).get_data(as_text=True)
-    assert "revoke" in body and "Trick 1: Di did not follow suit" in body and "3♠" in body
+    assert "revoke" in body and "Trick 1, Di: did not follow suit" in body and "3♠" in body
     body = play(table, ["QH"], htmx=True).get_data(as_text=True)  # Ann never held it
     assert "card not in hand" in body and "Trick 1, Ann: Q♥, which is not in the hand dealt" in body
 
@@ -286,7 +286,7 @@ def test_the_verdict_gives_tricks_counts_revoke_and_points(table, client):
     play(table, CARDS)
     text = page(client, table)
     verdict = text[text.index('id="verdict"'):]
-    assert "Trick 1: Di did not follow suit" in verdict
+    assert "Trick 1, Di: did not follow suit" in verdict
     assert "Di: 3♠ played later, in trick 3." in verdict
     assert verdict.count("trick to Bob") == 1 and verdict.count("trick to Di") == 2
     assert "differs from the replay for Di, Ann" in verdict
@@ -433,7 +433,7 @@ def test_the_command_line_replay_agrees_with_the_page(table, client, tmp_path, w
     verdict = text[text.index('id="verdict"'):]
     assert cli_won == {NAMES[p]: n for p, n in REPLAYED.items()}
     assert cli_flags == [("revoke", 1, "Di", "2C")]
-    assert "Trick 1: Di did not follow suit" in verdict and "2♣" in verdict
+    assert "Trick 1, Di: did not follow suit" in verdict and "2♣" in verdict
     for name, won in cli_won.items():
         assert f"<td>{name}</td>" in verdict
     counts = verdict[verdict.index('id="verdict-counts"'):verdict.index("</table>")]
@@ -468,7 +468,7 @@ def test_importing_an_uploaded_file_with_hands(table, client):
     response = client.post(hand_url(table, 1, "/import"), data=data, content_type="multipart/form-data")
     assert response.status_code == 302
     text = page(client, table)
-    assert "Bob · 5/5" in text and "Trick 1: Di did not follow suit" in text
+    assert "Bob · 5/5" in text and "Trick 1, Di: did not follow suit" in text
 
 
 def test_the_import_page_offers_upload_and_paste(table, client):

@@ -31,14 +31,14 @@ def flag_text(flag: Flag) -> str:
     values = {"trick": flag.trick, "name": flag.name,
               "card": card_label(str(flag.card)) if flag.card else ""}
     if flag.kind == "revoke":
-        text = _("Trick %(trick)s: %(name)s did not follow suit. %(suit)s were led and "
-                 "%(name)s played %(card)s while holding %(held)s.",
+        text = _("Trick %(trick)s, %(name)s: did not follow suit. %(suit)s were led; "
+                 "%(card)s played while holding %(held)s.",
                  suit=suit_name(flag.led.value).capitalize(), held=card_label(str(flag.held)),
                  **values)
     elif flag.kind == "must-trump":
-        text = _("Trick %(trick)s: %(name)s could not follow %(suit)s but held the trump "
-                 "%(held)s and played %(card)s. With these rules a player who cannot "
-                 "follow suit must trump.",
+        text = _("Trick %(trick)s, %(name)s: no %(suit)s to follow, the trump %(held)s in "
+                 "hand, and %(card)s played. With these rules a player who cannot follow "
+                 "suit must trump.",
                  suit=suit_name(flag.led.value), held=card_label(str(flag.held)), **values)
     elif flag.kind == "not-in-hand":
         return _("Trick %(trick)s, %(name)s: %(card)s, which is not in the hand dealt.",
