@@ -118,9 +118,9 @@ def test_join_leave_insert_and_correct_keep_standings_history_and_export_in_step
     page.goto(f"/g/{gid}/history")
     history = page.locator("#history")
     expect(history).to_contain_text("New player: Fay, from round 3")
-    expect(history).to_contain_text("Bob leaves the game from round 6 on")
+    expect(history).to_contain_text("Bob: leaves the game from round 6 on")
     expect(history).to_contain_text("Schedule: a round of 1 cards inserted as round 11")
-    expect(history).to_contain_text("Round 2 corrected: Cy's tricks 2 → 1, Ann's tricks 0 → 1")
+    expect(history).to_contain_text("Round 2 corrected: Cy: tricks 2 → 1, Ann: tricks 0 → 1")
     first = history.locator("li").first
     expect(first).to_contain_text("Round 2 corrected")  # newest first
     shoot("changing-table-history")

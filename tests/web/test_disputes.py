@@ -357,7 +357,7 @@ def test_two_decks_with_must_trump(table, client):
     assert 'value="AS">A♠</button>' in body and 'value="KS">K♠<sup>×2</sup>' in body
     # Cy has no spade but holds the 2 of hearts: with must-trump, a club is flagged.
     body = play(table, ["6C"], htmx=True).get_data(as_text=True)
-    assert "must trump" in body and "held the trump 2♥" in body
+    assert "must trump" in body and "the trump 2♥ in hand" in body
     client.post(hand_url(table, 1, "/undo"))
     body = play(table, ["2H", "AS", "QS"], htmx=True).get_data(as_text=True)
     assert "Trick 1: Cy takes it." in body
