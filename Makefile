@@ -36,7 +36,7 @@ translations: $(VENV)/.installed-app
 # messages.po. tests/i18n fails until every message is translated.
 BABEL_KEYWORDS := -k _l -k lazy_gettext -k _ln:1,2 -k lazy_ngettext:1,2 -k lazy_pgettext:1c,2
 translations-update: $(VENV)/.installed-app
-	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --no-location --sort-output --width=100 \
+	$(BIN)/pybabel extract -F babel.cfg $(BABEL_KEYWORDS) --add-comments=TRANSLATORS: --no-location --sort-output --width=100 \
 		--project Scorekeeper --copyright-holder "Scorekeeper" -o scorekeeper/translations/messages.pot .
 	$(BIN)/pybabel update -i scorekeeper/translations/messages.pot -d scorekeeper/translations \
 		--no-fuzzy-matching --ignore-obsolete --width=100
@@ -57,6 +57,8 @@ run: migrate
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@fc-list 2>/dev/null | grep -qi lohit-devanagari || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-lohit-deva >/dev/null; }
 
 test: setup-test chromium
 	$(BIN)/python -m pytest

@@ -7,7 +7,7 @@ import secrets
 from pathlib import Path
 
 #: The languages the interface is offered in, first the fallback.
-LANGUAGES = ("en", "pl", "et")
+LANGUAGES = ("en", "pl", "et", "de", "fr", "es", "it", "pt", "hi")
 
 
 def persistent_secret_key(instance_path: str) -> str:

@@ -16,7 +16,9 @@ from werkzeug.exceptions import HTTPException
 bp = Blueprint("language", __name__)
 
 #: Each language by its own name, as the switcher shows it.
-LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "et": "Eesti"}
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "et": "Eesti", "de": "Deutsch",
+                  "fr": "Français", "es": "Español", "it": "Italiano", "pt": "Português",
+                  "hi": "हिन्दी"}
 #: How long the device remembers the choice: two years.
 COOKIE_AGE = 2 * 365 * 24 * 3600
 

@@ -6,6 +6,10 @@ One module for these, so that no blueprint borrows another's internals.
 
 from __future__ import annotations
 
+import re
+import unicodedata
+from urllib.parse import quote
+
 from flask import Response, abort, make_response, redirect, request
 from flask_babel import gettext as _
 
@@ -98,8 +102,26 @@ def round_or_404(sheet: Sheet, number: int) -> RoundSheet:
         abort(404)
 
 
+#: Letters that Unicode does not split into a plain letter and a mark.
+ASCII_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "đ": "d",
+                               "Đ": "D", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE"})
+
+
+def ascii_filename(name: str) -> str:
+    """The file name for a browser that cannot read ``filename*``: "Łukasz" as "Lukasz"."""
+    plain = unicodedata.normalize("NFKD", name.translate(ASCII_LETTERS))
+    plain = "".join(c for c in plain if c.isascii() and not unicodedata.combining(c))
+    return re.sub(r"[^A-Za-z0-9.-]+", "", plain)
+
+
+def content_disposition(name: str) -> str:
+    """An attachment named ``name`` with every letter (RFC 6266 and RFC 5987's
+    ``filename*``), and a plain ASCII name for older programs."""
+    return f'attachment; filename="{ascii_filename(name)}"; filename*=UTF-8\'\'{quote(name, safe="")}'
+
+
 def download(text: str, mimetype: str, filename: str) -> Response:
     response = make_response(text)
     response.headers["Content-Type"] = f"{mimetype}; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Content-Disposition"] = content_disposition(filename)
     return response

@@ -63,17 +63,17 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
                 expect(page.locator("#flags")).to_have_count(0)
                 shoot("dispute-trick-in-progress")
         if t < 4:
-            expect(page.locator("#last-trick")).to_contain_text(f"Trick {t + 1} won by {WINNERS[t]}.")
+            expect(page.locator("#last-trick")).to_contain_text(f"Trick {t + 1}: {WINNERS[t]} takes it.")
             expect(page.locator("#last-trick")).to_contain_text(f"{WINNERS[t]} leads next.")
         if t == 2:
             # Di led a spade: the revoke of trick 1 is proven and flagged at once.
-            expect(page.locator("#flags")).to_contain_text("Trick 1: Di did not follow suit")
+            expect(page.locator("#flags")).to_contain_text("Trick 1, Di: did not follow suit")
 
     verdict = page.locator("#verdict")
     expect(verdict).to_be_visible(timeout=SWAP)
     expect(verdict.locator("#verdict-flags")).to_contain_text("revoke")
     expect(verdict.locator("#verdict-flags")).to_contain_text(
-        "Trick 1: Di did not follow suit. Spades were led and Di played 2♣ while holding 3♠."
+        "Trick 1, Di: did not follow suit. Spades were led; 2♣ played while holding 3♠."
     )
     expect(verdict.locator("#verdict-tricks li")).to_have_count(5)
     expect(verdict.locator("#verdict-disputes")).to_contain_text("Di, Ann")

@@ -123,13 +123,14 @@ def play_round(page: Page, number: int, cards: int, bid_posts: list[str], shoot)
     return {seat: (bid, taken, cards) for seat, bid, taken in zip(order, bids, tricks)}
 
 
-def read_csv(path) -> tuple[list[dict[str, str]], list[list[str]]]:
+def read_csv(path) -> list[dict[str, str]]:
+    """The game's rows: one table, nothing under it (the rules are a file of their own)."""
     text = open(path, encoding="utf-8").read()
     assert text.startswith("\ufeff"), "the CSV starts with a byte order mark"
     rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
     header, body = rows[0], rows[1:]
-    blank = body.index([])
-    return [dict(zip(header, row)) for row in body[:blank]], body[blank + 1:]
+    assert [] not in body
+    return [dict(zip(header, row)) for row in body]
 
 
 def test_a_whole_cardgames_game_tapped_through_matches_the_rules_engine(page: Page, shoot, tmp_path):
@@ -176,7 +177,7 @@ def test_a_whole_cardgames_game_tapped_through_matches_the_rules_engine(page: Pa
     assert download.suggested_filename.endswith("-Ann-Bob-Cy-Di.csv")
     path = tmp_path / "game.csv"
     download.save_as(path)
-    rows, footer = read_csv(path)
+    rows = read_csv(path)
     assert len(rows) == 19 * len(NAMES)
     for row in rows:
         number, seat = int(row["Round"]), NAMES.index(row["Player"])
@@ -188,5 +189,10 @@ def test_a_whole_cardgames_game_tapped_through_matches_the_rules_engine(page: Pa
         assert int(row["Total"]) == expected.running[number - 1][seat]
     last = {row["Player"]: int(row["Total"]) for row in rows if row["Round"] == "19"}
     assert last == {NAMES[s.player]: s.total for s in ranking}
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="The rules as CSV").click()
+    rules_path = tmp_path / "rules.csv"
+    download_info.value.save_as(rules_path)
+    footer = list(csv.reader(io.StringIO(open(rules_path, encoding="utf-8").read().lstrip("\ufeff"))))
     assert footer[0] == ["Players", *NAMES]
-    assert footer[1] == ["Preset", "cardgames"]
+    assert footer[1] == ["Rules", "Oh Hell, 10 to 1 to 10"]

@@ -134,6 +134,7 @@ def test_the_worker_never_caches_a_games_pages_or_answers(page: Page, game):
 def test_the_offline_page_follows_the_devices_language(page: Page, game):
     page.goto("/")
     controlled(page)
+    page.locator("#language-menu > summary").click()
     page.locator("#languages").get_by_role("button", name="Polski").click()
     expect(page.locator("html")).to_have_attribute("lang", "pl")
     # The page told the worker its language; the worker fetched the Polish page.

@@ -36,6 +36,14 @@ PLURAL_FORMS = {
     "en": (2, lambda n: 0 if n == 1 else 1),
     "et": (2, lambda n: 0 if n == 1 else 1),
     "pl": (3, polish_form),
+    "de": (2, lambda n: 0 if n == 1 else 1),
+    # Spanish, Italian, French and Portuguese: "de" before a noun for a million
+    # and its multiples (un millón de puntos), CLDR's "many" form.
+    "es": (3, lambda n: 0 if n == 1 else 1 if n != 0 and n % 1_000_000 == 0 else 2),
+    "it": (3, lambda n: 0 if n == 1 else 1 if n != 0 and n % 1_000_000 == 0 else 2),
+    "fr": (3, lambda n: 0 if n in (0, 1) else 1 if n != 0 and n % 1_000_000 == 0 else 2),
+    "pt": (3, lambda n: 0 if n in (0, 1) else 1 if n != 0 and n % 1_000_000 == 0 else 2),
+    "hi": (2, lambda n: 0 if n <= 1 else 1),
 }
 
 
@@ -80,8 +88,10 @@ def test_the_template_is_up_to_date_with_the_code(extracted):
     assert not template - extracted, "messages gone from the code: run make translations-update"
 
 
-def test_english_polish_and_estonian_are_offered():
-    assert set(LANGUAGES) == {"en", "pl", "et"} and LANGUAGES[0] == "en"
+def test_nine_languages_are_offered_with_english_the_fallback():
+    assert set(LANGUAGES) == {"en", "pl", "et", "de", "fr", "es", "it", "pt", "hi"}
+    assert LANGUAGES[0] == "en"
+    assert set(PLURAL_FORMS) == set(LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -133,7 +143,8 @@ def test_plural_forms_are_declared_and_every_plural_has_them_all(lang):
     declared = int(re.search(r"nplurals=(\d+)", header).group(1))
     plural = gettext.c2py(re.search(r"plural=(.*?);?$", header).group(1))
     assert declared == count
-    assert [plural(n) for n in range(300)] == [form_of(n) for n in range(300)]
+    counts = [*range(300), 1_000_000, 2_000_000, 1_000_001]
+    assert [plural(n) for n in counts] == [form_of(n) for n in counts]
     for message in cat:
         if isinstance(message.id, tuple):
             assert len(message.string) == count, message.id

@@ -22,7 +22,7 @@ def test_the_games_list_offers_to_resume_an_unfinished_game(table, client):
 def test_a_finished_game_is_listed_with_its_winner(table, client):
     table.start(preset="estonian", shape="custom", custom="1")
     table.play_round(1, ORDER, 1, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0}, trump="none")
-    assert "Finished: Bob won" in client.get("/").get_data(as_text=True)
+    assert "Finished, first place: Bob" in client.get("/").get_data(as_text=True)
 
 
 def test_deleting_asks_first_then_removes_the_game_and_its_history(table, client, app):

@@ -21,7 +21,7 @@ def lang_of(page: str) -> str:
         ("pl-PL,pl;q=0.9,en;q=0.8", "pl", "Nowa gra"),
         ("et,en;q=0.5", "et", "Uus mäng"),
         ("fi-FI,et;q=0.7", "et", "Uus mäng"),
-        ("de-DE", "en", "New game"),
+        ("ja-JP", "en", "New game"),
     ],
 )
 def test_the_first_visit_follows_the_browser(client, header, lang, heading):
@@ -77,8 +77,8 @@ def test_after_a_refused_post_the_switcher_goes_back_to_the_page_it_was_on(clien
 
 
 def test_an_unknown_language_is_refused(client):
-    assert client.post("/language", data={"lang": "de", "next": "/"}).status_code == 400
-    assert "lang=" not in client.post("/language", data={"lang": "de"}).headers.get("Set-Cookie", "")
+    assert client.post("/language", data={"lang": "ja", "next": "/"}).status_code == 400
+    assert "lang=" not in client.post("/language", data={"lang": "ja"}).headers.get("Set-Cookie", "")
 
 
 def test_the_switcher_needs_the_csrf_token(app):
@@ -205,3 +205,25 @@ def test_dates_and_shares_follow_the_locale(client, table, app, lang, date, shar
     assert date in index
     standings = client.get(table.url("/standings"), headers={"Accept-Language": lang}).get_data(as_text=True)
     assert share in standings
+
+
+@pytest.mark.parametrize("lang, preset", [
+    ("en", "cardgames"), ("pl", "planowanie"), ("et", "estonian"), ("hi", "kachuful"),
+    ("de", "ohhell"), ("fr", "ohhell"), ("es", "ohhell"), ("it", "ohhell"), ("pt", "ohhell"),
+])
+def test_a_new_game_starts_from_the_preset_of_the_readers_language(client, lang, preset):
+    page = client.get("/new", headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert re.findall(r'name="preset" value="([\w-]+)" checked', page) == [preset]
+
+
+def test_the_rank_letters_come_from_the_catalogue_with_a_note_for_translators():
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    pot = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations" / "messages.pot"
+    with open(pot, "rb") as f:
+        template = read_po(f)
+    for letter in "JQKA":
+        message = template.get(letter, context="rank letter")
+        assert message is not None and message.auto_comments, letter

@@ -59,7 +59,7 @@ def test_a_newcomer_joins_at_a_chosen_seat_from_the_next_round(game):
     assert rounds[1]["dealer"] == "Bob"
     # Average of 10, 11, 10, 10, 10 is 10.2: Fay starts with 10.
     assert next(a for a in sheet_json(game)["adjustments"])["points"] == 10
-    assert "Fay joins, seated after Cy, from round 2, starting with 10 points" in history(game)
+    assert "New player: Fay, from round 2, starting with 10 points; seat: next after Cy" in history(game)
 
 
 @pytest.mark.parametrize("rule, number, expected", [("zero", "", 0), ("lowest", "", 10), ("number", "-5", -5)])
@@ -96,7 +96,7 @@ def test_a_player_who_leaves_keeps_their_points_and_is_skipped_afterwards(game):
     # Bob would have dealt round 2; the deal passes on to Cy.
     assert data["rounds"][1]["dealer"] == "Cy"
     assert {s["player"]: s["total"] for s in data["standings"]}["Bob"] == 11
-    assert "Bob leaves the game from round 2 on" in history(game)
+    assert "Bob: leaves the game from round 2 on" in history(game)
     response = post(game, "/players/leave", player="1")
     assert response.status_code == 422 and "not at the table" in response.get_data(as_text=True)
 
@@ -206,7 +206,7 @@ def test_the_scoring_can_be_switched_and_the_switch_is_recorded(game):
     data = sheet_json(game)
     assert data["rules"]["scoring"]["name"] == "wizard"
     assert {s["player"]: s["total"] for s in data["standings"]}["Bob"] == 30
-    assert "Scoring changed: standard → wizard" in history(game)
+    assert "Scoring changed: Standard → Wizard" in history(game)
     response = post(game, "/scoring", scoring="wizard")
     assert response.status_code == 422 and "already scored that way" in response.get_data(as_text=True)
     game.undo()
@@ -220,13 +220,13 @@ def test_the_history_lists_every_change_by_round_newest_first_and_each_undo_once
     text = history(game)
     # The undone change is listed once, struck through and marked with its undo;
     # the undo is not an entry of its own.
-    assert text.count("Bob&#39;s bid 1 → 0") == 1 and "Undone:" not in text
-    assert '<s class="muted">Round 1: Bob&#39;s bid 1 → 0</s>' in text
-    assert re.search(r"Bob&#39;s bid 1 → 0</s><br>\s*<span[^>]*>[^<]*</span>\s*<span class=\"badge\">undone: ", text)
-    assert text.index("Bob&#39;s bid 1 → 0") < text.index("Round 1: Bob bids 1")
+    assert text.count("Bob: bid 1 → 0") == 1 and "Undone:" not in text
+    assert '<s class="muted">Round 1, Bob: bid 1 → 0</s>' in text
+    assert re.search(r"Bob: bid 1 → 0</s><br>\s*<span[^>]*>[^<]*</span>\s*<span class=\"badge\">undone: ", text)
+    assert text.index("Bob: bid 1 → 0") < text.index("Round 1, Bob: bid 1")
     # Grouped by round, folded: round 1 before the changes to the whole game.
     assert re.search(r'<details class="panel history-group" id="history-1">', text)
-    assert text.index('id="history-1"') < text.index("Round 1: Bob bids 1")
+    assert text.index('id="history-1"') < text.index("Round 1, Bob: bid 1")
 
 
 def test_a_device_can_sign_its_changes(game, client):

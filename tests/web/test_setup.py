@@ -24,11 +24,14 @@ def stored_game(app) -> Game:
         return game
 
 
-def test_the_setup_page_lists_every_preset_with_its_source(client):
+def test_the_setup_page_lists_every_preset_by_name_without_its_sources_tag(client):
     page = client.get("/new").get_data(as_text=True)
-    for name, source in [("planowanie", "[PL-planowanie]"), ("piekielko", "[PL-piekielko]"),
-                         ("cardgames", "[PL-cardgames]"), ("estonian", "[ET-full]")]:
-        assert f'value="{name}"' in page and source in page
+    for name, title, tag in [("planowanie", "Planowanie", "[PL-planowanie]"),
+                             ("piekielko", "Piekiełko", "[PL-piekielko]"),
+                             ("cardgames", "Oh Hell, 10 to 1 to 10", "[PL-cardgames]"),
+                             ("estonian", "Estonian rules", "[ET-full]")]:
+        assert f'value="{name}"' in page and f"<strong>{title}</strong>" in page
+        assert tag not in page
     assert "19 rounds: 10 9 8 7 6 5 4 3 2 1 2 3 4 5 6 7 8 9 10 cards" in page
 
 

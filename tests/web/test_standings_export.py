@@ -38,13 +38,19 @@ def expected_totals():
     return {NAMES[seat]: total for seat, total in game.totals.items()}
 
 
-def read_sheet(text: str) -> tuple[list[dict], list[list[str]]]:
-    """The game rows (up to the first empty row) and the rows after it."""
+def read_sheet(text: str) -> list[dict]:
+    """The game rows, one table with no blank row nor anything after it."""
     assert text.startswith("\ufeff")
     rows = list(csv.reader(io.StringIO(text[1:])))
-    blank = rows.index([])
-    header, body, tail = rows[0], rows[1:blank], rows[blank + 1:]
-    return [dict(zip(header, row)) for row in body], tail
+    assert [] not in rows and len({len(row) for row in rows}) == 1
+    return [dict(zip(rows[0], row)) for row in rows[1:]]
+
+
+def read_rules(client, table) -> list[list[str]]:
+    """The rows of the rules' own CSV (English: separated by commas)."""
+    response = client.get(table.url("/rules.csv"))
+    assert response.mimetype == "text/csv"
+    return list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
 
 
 def test_the_standings_rank_players_and_show_bids_made(played, client):
@@ -73,7 +79,8 @@ def test_the_csv_export_matches_the_standings(played, client):
     response = client.get(played.url("/export.csv"))
     assert response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]
-    rows, tail = read_sheet(response.get_data(as_text=True))
+    rows = read_sheet(response.get_data(as_text=True))
+    tail = read_rules(client, played)
     assert list(rows[0]) == ["Round", "Cards", "Dealer", "Trump", "Player", "Bid", "Tricks",
                              "Made", "Points", "Total", "Note"]
     assert len(rows) == 3 * 4
@@ -83,7 +90,7 @@ def test_the_csv_export_matches_the_standings(played, client):
                        "Player": "Päivi", "Bid": "4", "Tricks": "4", "Made": "yes",
                        "Points": "14", "Total": "14", "Note": ""}
     assert ["Players", *NAMES] in tail
-    assert ["Preset", "cardgames"] in tail
+    assert ["Rules", "Oh Hell, 10 to 1 to 10"] in tail and not any("cardgames" in row for row in tail)
     assert any(row[0] == "Hook rule" for row in tail)
 
 
@@ -121,7 +128,8 @@ def test_lowest_total_wins_under_progressive_misses(table, client):
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_exported_as_text(table, client):
     table.start(names=("=HYPERLINK(\"http://x\")", "+Bob", "-Cy", "@Di"))
     table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
-    rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    rows = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    tail = read_rules(client, table)
     assert [row["Player"] for row in rows] == ["'+Bob", "'-Cy", "'@Di", "'=HYPERLINK(\"http://x\")"]
     assert rows[3]["Points"] == "2" and ["Players", "'=HYPERLINK(\"http://x\")", "'+Bob", "'-Cy", "'@Di"] in tail
 
@@ -136,7 +144,8 @@ def test_a_custom_scoring_round_trips_through_the_json_and_the_csv(table, client
     data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
     rules = Ruleset.from_dict(data["rules"])
     assert rules.scoring.name == "custom" and rules.scoring.zero_bid_points == 15
-    rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    rows = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
+    tail = read_rules(client, table)
     (json_row,) = [row for row in tail if row[0] == "rules.json"]
     assert Ruleset.from_json(json_row[1]) == rules
     (scoring_row,) = [row for row in tail if row[0] == "Scoring"]
@@ -151,8 +160,8 @@ def test_adjusted_rules_read_preset_adjusted_everywhere_they_are_summed_up(table
     summary = "Estonian rules, adjusted: two decks; revoke penalty: the revoker loses 3 points"
     standings = client.get(table.url("/standings")).get_data(as_text=True)
     assert f"<dd>{summary}</dd>" in standings
-    _rows, tail = read_sheet(client.get(table.url("/export.csv")).get_data(as_text=True))
-    assert ["Preset", "estonian"] in tail and ["Rules", summary] in tail
+    tail = read_rules(client, table)
+    assert ["Rules", summary] in tail
     assert ["Revoke penalty", "the revoker loses 3 points"] in tail
     data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
     assert data["rules_summary"] == summary

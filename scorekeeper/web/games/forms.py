@@ -20,7 +20,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
 from ...rules import PRESETS, Preset, Ruleset, RulesError, UnknownPreset, find_preset
 from ..fields import WholeNumberField, without_control_characters
-from ..wording.presets import PRESET_TITLES
+from ..wording.presets import PRESET_TITLES, default_preset
 from ..wording.ruleset import (
     BIDDING_NAMES,
     HOOK_NAMES,
@@ -68,7 +68,7 @@ class SetupForm(FlaskForm):
     )
     first_dealer = SelectField(_l("First dealer"), default="random", validate_choice=False)
     preset = RadioField(
-        _l("Rules"), choices=[SelectChoice(name, PRESET_TITLES.get(name, p.title)) for name, p in PRESETS.items()], default="cardgames"
+        _l("Rules"), choices=[SelectChoice(name, PRESET_TITLES.get(name, p.title)) for name, p in PRESETS.items()], default=default_preset
     )
     variant = StringField(_l("Variant"), default="")
     shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")

@@ -11,7 +11,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...rules import SCORING_PRESETS
 from ..fields import AUTHOR_LENGTH, WholeNumberField, without_control_characters
-from ..wording.ruleset import SHAPE_NAMES
+from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES
 
 START_RULE_NAMES = {
     "zero": _l("zero"),
@@ -109,7 +109,8 @@ class AdjustForm(FlaskForm):
 
 
 class ScoringForm(FlaskForm):
-    scoring = SelectField(_l("Scoring"), choices=[SelectChoice(n) for n in SCORING_PRESETS])
+    scoring = SelectField(_l("Scoring"), choices=[SelectChoice(n, SCORING_NAMES.get(n, n))
+                                                  for n in SCORING_PRESETS])
 
 
 class AuthorForm(FlaskForm):

@@ -17,6 +17,7 @@ from .. import access
 from ..language import back_path
 from ..responses import author, form_error, refusal
 from ..wording.history import history_text
+from ..wording.ruleset import SCORING_NAMES, scoring_title
 from .forms import (
     FIRST_SEAT,
     AdjustForm,
@@ -155,7 +156,8 @@ def compare(gid: str):
 
 
 def compare_page(game: Game, sheet: Sheet, form: ScoringForm, error: str | None = None):
-    columns = [(name, sheet.standings_with(find_scoring(name))) for name in SCORING_PRESETS]
+    columns = [(name, scoring_title(name), SCORING_NAMES.get(name, ""),
+                sheet.standings_with(find_scoring(name))) for name in SCORING_PRESETS]
     html = render_template("manage/compare.html", game=game, sheet=sheet, columns=columns,
                            form=form, error=error)
     return make_response(html, 422 if error else 200)

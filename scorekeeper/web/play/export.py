@@ -1,4 +1,10 @@
-"""The game sheet as CSV (for spreadsheets) and JSON (for programs)."""
+"""The game sheet as CSV (for spreadsheets) and JSON (for programs).
+
+The CSV is one table, a header row and one row per player and round, so that
+a spreadsheet sorts and filters it as it is; the rules in words (and as JSON)
+are a second, small CSV of their own. Both use the separator the reader's
+spreadsheet expects: ``;`` where the decimal mark is a comma.
+"""
 
 from __future__ import annotations
 
@@ -17,9 +23,25 @@ from ..wording.presets import change_text, rules_summary
 from ..wording.ruleset import ruleset_lines
 
 
-def filename(game: Game, extension: str) -> str:
-    names = "-".join(re.sub(r"[^A-Za-z0-9]+", "", p.name) or "player" for p in game.players)
-    return f"ohhell-{game.created_at:%Y-%m-%d}-{names[:60]}.{extension}"
+def filename(game: Game, extension: str, kind: str = "") -> str:
+    """ "ohhell-2025-01-02-Łukasz-Zośka-Jędrek-Ania.csv": every letter of every name kept."""
+    names = "-".join(re.sub(r"[\W_]+", "", p.name) or "player" for p in game.players)
+    kind = f"-{kind}" if kind else ""
+    return f"ohhell-{game.created_at:%Y-%m-%d}-{names[:60]}{kind}.{extension}"
+
+
+#: The languages whose spreadsheets write 2,5 for two and a half and so expect
+#: ``;`` between the cells of a CSV (English and Hindi ones expect ``,``).
+SEMICOLON_LANGUAGES = {"pl", "et", "de", "fr", "es", "it", "pt"}
+#: The separators a reader may ask for instead (``?sep=comma``).
+SEPARATORS = {"comma": ",", "semicolon": ";"}
+
+
+def separator(lang: str, asked: str | None = None) -> str:
+    """The separator of the cells: the one asked for, else the language's."""
+    if asked in SEPARATORS:
+        return SEPARATORS[asked]
+    return ";" if lang in SEMICOLON_LANGUAGES else ","
 
 
 #: A spreadsheet reads a cell that starts with one of these as a formula.
@@ -40,8 +62,8 @@ def spreadsheet_safe(cell: object) -> object:
 class SheetWriter:
     """A CSV writer whose every text cell is :func:`spreadsheet_safe`."""
 
-    def __init__(self, out: io.StringIO) -> None:
-        self.writer = csv.writer(out, lineterminator="\r\n")
+    def __init__(self, out: io.StringIO, delimiter: str = ",") -> None:
+        self.writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
 
     def writerow(self, row: list) -> None:
         self.writer.writerow([spreadsheet_safe(cell) for cell in row])
@@ -54,15 +76,15 @@ def csv_header() -> list[str]:
     ]
 
 
-def game_csv(game: Game, sheet: Sheet) -> str:
+def game_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
     """One row per closed round and player after a header row, adjustments in
-    their place; then, after an empty row, the players and the rules in words.
+    their place, and nothing else (the rules are :func:`rules_csv`).
 
     Starts with a byte order mark so that spreadsheet programs read it as
     UTF-8 (names with Polish and Estonian letters stay intact).
     """
     out = io.StringIO()
-    writer = SheetWriter(out)
+    writer = SheetWriter(out, delimiter)
     writer.writerow(csv_header())
     totals = dict.fromkeys(sheet.players, 0)
 
@@ -88,16 +110,21 @@ def game_csv(game: Game, sheet: Sheet) -> str:
                     points[player], totals[player], "",
                 ])
         adjustments(rnd.number)
-    writer.writerow([])
+    return "\ufeff" + out.getvalue()
+
+
+def rules_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
+    """The players and the rules in words, a label and a text a row, then the
+    ruleset as JSON, so that a program can read the rules back (a custom
+    scoring part by part) from a spreadsheet too."""
+    out = io.StringIO()
+    writer = SheetWriter(out, delimiter)
     writer.writerow([_("Players"), *sheet.players.values()])
-    writer.writerow([_("Preset"), game.preset])
     if sheet.duration is not None:
         writer.writerow([_("Duration in minutes"), round(sheet.duration.total_seconds() / 60)])
     for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds],
                                      rules_summary(game.preset, sheet.ruleset)):
         writer.writerow([label, text])
-    # The whole ruleset as data, so that a program can read the rules back
-    # (a custom scoring part by part) from the spreadsheet too.
     writer.writerow([RULES_JSON_LABEL, sheet.ruleset.to_json()])
     return "\ufeff" + out.getvalue()
 

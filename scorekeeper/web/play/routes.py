@@ -18,6 +18,7 @@ from ...storage import games as store
 from ...storage import links
 from ...storage.models import Game
 from .. import access
+from ..language import current_lang
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from .rendered import page_with_kept_content
@@ -262,7 +263,20 @@ def standings(gid: str):
 def export_csv(gid: str):
     game = access.game()
     sheet = store.load_sheet(game)
-    return download(export.game_csv(game, sheet), "text/csv", export.filename(game, "csv"))
+    delimiter = export.separator(current_lang(), request.args.get("sep"))
+    return download(export.game_csv(game, sheet, delimiter), "text/csv",
+                    export.filename(game, "csv"))
+
+
+@bp.get("/rules.csv")
+@access.viewer_may_see
+def export_rules_csv(gid: str):
+    """The players and the rules of the game, the companion of :func:`export_csv`."""
+    game = access.game()
+    sheet = store.load_sheet(game)
+    delimiter = export.separator(current_lang(), request.args.get("sep"))
+    return download(export.rules_csv(game, sheet, delimiter), "text/csv",
+                    export.filename(game, "csv", kind=_("rules")))
 
 
 @bp.get("/export.json")

@@ -7,19 +7,24 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
 
 from ...rules import parse_card
-from ..language import current_lang
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
-#: The letters players write for the court cards and the ace, by language.
-#: The hand record format keeps its fixed English letters (T J Q K A); these
-#: are only for showing cards. Ten is written "10" everywhere.
-#: Polish: As, Król, Dama, Walet. Estonian: äss, kuningas, emand, soldat
-#: (Estonian bridge and card-game texts write Ä K E S).
+#: The letters players write for the court cards and the ace, from the
+#: catalogue of the page's language. The hand record format keeps its fixed
+#: English letters (T J Q K A); these are only for showing cards. Ten is
+#: written "10" everywhere. Polish: As, Król, Dama, Walet (A K D W); Estonian:
+#: äss, kuningas, emand, soldat (Ä K E S); German A K D B; French A R D V.
 RANK_LETTERS = {
-    "en": {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"},
-    "pl": {10: "10", 11: "W", 12: "D", 13: "K", 14: "A"},
-    "et": {10: "10", 11: "S", 12: "E", 13: "K", 14: "Ä"},
+    # TRANSLATORS: the one letter (or two) a card player of your language writes
+    # for a jack on a score sheet or a card: English J, Polish W, German B, French V.
+    11: lazy_pgettext("rank letter", "J"),
+    # TRANSLATORS: the letter for a queen: English Q, Polish D, German D, French D.
+    12: lazy_pgettext("rank letter", "Q"),
+    # TRANSLATORS: the letter for a king: English K, Polish K, German K, French R.
+    13: lazy_pgettext("rank letter", "K"),
+    # TRANSLATORS: the letter for an ace: English A, Estonian Ä, German A, French A.
+    14: lazy_pgettext("rank letter", "A"),
 }
 
 #: The rank names, for screen readers (see :func:`card_name`).
@@ -43,10 +48,19 @@ def suit_name(letter: str | None) -> str:
     return _("no trump") if letter is None else names[letter]
 
 
+def trump_label(letter: str | None) -> str:
+    """ "Trump: hearts", or "No trump": never "trump no trump"."""
+    return _("No trump") if letter is None else _("Trump: %(suit)s", suit=suit_name(letter))
+
+
+def trump_phrase(letter: str | None) -> str:
+    """The trump inside a sentence: "trump hearts", or "no trump" (never both words)."""
+    return _("no trump") if letter is None else _("trump %(suit)s", suit=suit_name(letter))
+
+
 def rank_label(rank: int) -> str:
     """A rank as players of the page's language write it: "D" for a Polish queen."""
-    letters = RANK_LETTERS.get(current_lang(), RANK_LETTERS["en"])
-    return letters.get(rank, str(rank))
+    return str(RANK_LETTERS.get(rank, rank))
 
 
 def card_label(card_text: str) -> str:

@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ...game import GameError
-from .cards import card_label, suit_name
+from .cards import card_label, suit_name, trump_label
 
 #: Each kind of game error, worded in the page's language.
 GAME_MESSAGES: dict[str, Any] = {
@@ -33,12 +33,12 @@ GAME_MESSAGES: dict[str, Any] = {
     "choose-trump": _l("Choose a trump suit or “no trump”."),
     "dealer-bids-last": _l(
         "%(name)s deals and bids last: enter the other bids first."),
-    "bid-range": _l("%(name)s's bid must be between 0 and %(cards)s."),
+    "bid-range": _l("%(name)s: the bid must be between 0 and %(cards)s."),
     "forbidden-bid": _l(
         "%(name)s deals and may not bid %(bid)s: the bids would total "
         "%(cards)s for %(cards)s tricks."),
     "bids-first": _l("Enter every bid before the tricks."),
-    "tricks-range": _l("%(name)s's tricks must be between 0 and %(cards)s."),
+    "tricks-range": _l("%(name)s: the tricks must be between 0 and %(cards)s."),
     "tricks-too-many": _l(
         "That makes %(total)s tricks, but only %(cards)s were played."),
     "close-needs-trump": _l("Choose the trump before closing the round."),
@@ -99,7 +99,7 @@ GAME_MESSAGES: dict[str, Any] = {
     "hand-nothing-to-undo": _l("Nothing is recorded yet, so there is nothing to undo."),
     "hand-nothing-recorded": _l("Nothing is recorded yet."),
     "not-in-this-round": _l("That player does not play this round."),
-    "card-dealt": _l("%(card)s is already in %(name)s's hand."),
+    "card-dealt": _l("%(name)s: %(card)s is already in the hand."),
     "replay-incomplete": _l("Record every card of the hand first."),
     "replay-needs-bids": _l("Enter every bid on the round screen first."),
     "replay-same": _l("The round already has the replayed tricks."),
@@ -124,7 +124,7 @@ def entry_label(change: str, round: int | None = None, name: str | None = None,
     if kind == "trump":
         if value == "unset":
             return _("Trump not chosen")
-        return _("No trump") if value is None else _("Trump: %(suit)s", suit=suit_name(value))
+        return trump_label(value)
     if kind == "close":
         return _("Round %(number)s closed", number=round)
     return _("the latest change in the history")
@@ -157,8 +157,8 @@ def _plural(kind: str, details: dict[str, Any]) -> str | None:
                         details["num"])
     if kind == "hand-full":
         return ngettext(
-            "%(name)s's hand already has its %(num)s card; tap it to take it out.",
-            "%(name)s's hand already has all %(num)s cards; tap a card in it to take "
+            "%(name)s: the hand already has its %(num)s card; tap it to take it out.",
+            "%(name)s: the hand already has all %(num)s cards; tap a card in it to take "
             "it out.", details["num"], name=details["name"])
     return None
 

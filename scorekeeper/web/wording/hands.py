@@ -31,26 +31,26 @@ def flag_text(flag: Flag) -> str:
     values = {"trick": flag.trick, "name": flag.name,
               "card": card_label(str(flag.card)) if flag.card else ""}
     if flag.kind == "revoke":
-        text = _("Trick %(trick)s: %(name)s did not follow suit. %(suit)s were led and "
-                 "%(name)s played %(card)s while holding %(held)s.",
+        text = _("Trick %(trick)s, %(name)s: did not follow suit. %(suit)s were led; "
+                 "%(card)s played while holding %(held)s.",
                  suit=suit_name(flag.led.value).capitalize(), held=card_label(str(flag.held)),
                  **values)
     elif flag.kind == "must-trump":
-        text = _("Trick %(trick)s: %(name)s could not follow %(suit)s but held the trump "
-                 "%(held)s and played %(card)s. With these rules a player who cannot "
-                 "follow suit must trump.",
+        text = _("Trick %(trick)s, %(name)s: no %(suit)s to follow, the trump %(held)s in "
+                 "hand, and %(card)s played. With these rules a player who cannot follow "
+                 "suit must trump.",
                  suit=suit_name(flag.led.value), held=card_label(str(flag.held)), **values)
     elif flag.kind == "not-in-hand":
-        return _("Trick %(trick)s: %(name)s played %(card)s, which is not in the hand "
-                 "%(name)s was dealt.", **values)
+        return _("Trick %(trick)s, %(name)s: %(card)s, which is not in the hand dealt.",
+                 **values)
     elif flag.kind == "played-twice":
-        return _("Trick %(trick)s: %(name)s played %(card)s, but every copy of that card "
-                 "had already been played.", **values)
+        return _("Trick %(trick)s, %(name)s: %(card)s, but every copy of that card had "
+                 "already been played.", **values)
     else:
-        return _("Trick %(trick)s: %(name)s played a different number of cards from the "
+        return _("Trick %(trick)s, %(name)s: a different number of cards played from the "
                  "hand dealt.", **values)
     if flag.later is not None:
-        text += " " + _("%(name)s played %(held)s later, in trick %(later)s.",
+        text += " " + _("%(name)s: %(held)s played later, in trick %(later)s.",
                         name=flag.name, held=card_label(str(flag.held)), later=flag.later)
     return text
 

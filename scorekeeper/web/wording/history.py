@@ -11,7 +11,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from ...game import HistoryEntry
-from .cards import suit_name
+from .cards import trump_phrase
+from .ruleset import scoring_title
 
 
 def history_text(entry: HistoryEntry) -> str:
@@ -21,38 +22,38 @@ def history_text(entry: HistoryEntry) -> str:
     if kind == "undo":
         if "undone" not in d:
             return _("Undo (nothing to undo)")
-        return _("Undone: %(change)s", change=history_text(d["undone"]))
+        return _("Taken back: %(change)s", change=history_text(d["undone"]))
     if kind == "trump":
         if d["before"] != "unset" and d["before"] != d["after"]:
-            return _("Round %(number)s: trump %(before)s → %(after)s", number=d["round"],
-                     before=suit_name(d["before"]), after=suit_name(d["after"]))
-        return _("Round %(number)s: trump %(trump)s", number=d["round"],
-                 trump=suit_name(d["after"]))
+            return _("Round %(number)s: %(before)s → %(after)s", number=d["round"],
+                     before=trump_phrase(d["before"]), after=trump_phrase(d["after"]))
+        return _("Round %(number)s: %(trump)s", number=d["round"],
+                 trump=trump_phrase(d["after"]))
     if kind == "bid":
         if d["before"] is not None:
-            return _("Round %(number)s: %(name)s's bid %(before)s → %(after)s",
+            return _("Round %(number)s, %(name)s: bid %(before)s → %(after)s",
                      number=d["round"], name=d["name"], before=d["before"], after=d["after"])
-        return _("Round %(number)s: %(name)s bids %(bid)s", number=d["round"], name=d["name"],
+        return _("Round %(number)s, %(name)s: bid %(bid)s", number=d["round"], name=d["name"],
                  bid=d["after"])
     if kind == "tricks":
         if d["before"] is not None:
-            return _("Round %(number)s: %(name)s's tricks %(before)s → %(after)s",
+            return _("Round %(number)s, %(name)s: tricks %(before)s → %(after)s",
                      number=d["round"], name=d["name"], before=d["before"], after=d["after"])
-        return ngettext("Round %(number)s: %(name)s took %(num)s trick",
-                        "Round %(number)s: %(name)s took %(num)s tricks", d["after"],
+        return ngettext("Round %(number)s, %(name)s: %(num)s trick",
+                        "Round %(number)s, %(name)s: %(num)s tricks", d["after"],
                         number=d["round"], name=d["name"])
     if kind == "close":
-        return _("Round %(number)s closed and scored", number=d["round"])
+        return _("Round %(number)s closed", number=d["round"])
     if kind == "correct":
         return _correction_text(d)
     if kind == "join":
-        where = (_("after %(name)s", name=d["after"]) if d["after"] is not None
+        where = (_("next after %(name)s", name=d["after"]) if d["after"] is not None
                  else _("at the first seat"))
-        return _("%(name)s joins, seated %(where)s, from round %(number)s, starting with "
-                 "%(points)s points", name=d["name"], where=where, number=d["round"],
+        return _("New player: %(name)s, from round %(number)s, starting with %(points)s "
+                 "points; seat: %(where)s", name=d["name"], where=where, number=d["round"],
                  points=d["points"])
     if kind == "leave":
-        return _("%(name)s leaves the game from round %(number)s on", name=d["name"],
+        return _("%(name)s: leaves the game from round %(number)s on", name=d["name"],
                  number=d["round"])
     if kind == "sitout":
         return _("%(name)s sits out round %(number)s", name=d["name"], number=d["round"])
@@ -60,7 +61,8 @@ def history_text(entry: HistoryEntry) -> str:
         return _("%(name)s %(points)s points: %(reason)s", name=d["name"],
                  points="%+d" % d["points"], reason=d["reason"])
     if kind == "scoring":
-        return _("Scoring changed: %(before)s → %(after)s", before=d["before"], after=d["after"])
+        return _("Scoring changed: %(before)s → %(after)s", before=scoring_title(d["before"]),
+                 after=scoring_title(d["after"]))
     if kind == "schedule":
         return _schedule_text(d)
     return kind  # pragma: no cover - every stored kind is worded above
@@ -70,12 +72,11 @@ def _correction_text(d: dict) -> str:
     parts = []
     if d["trump"] is not None:
         before, after = d["trump"]
-        parts.append(_("trump %(before)s → %(after)s",
-                       before="?" if before == "unknown" else suit_name(before),
-                       after=suit_name(after)))
+        parts.append("%s → %s" % ("?" if before == "unknown" else trump_phrase(before),
+                                  trump_phrase(after)))
     labels = {"bid": _("bid"), "tricks": _("tricks")}
     for name, what, before, after in d["changed"]:
-        parts.append(_("%(name)s's %(what)s %(before)s → %(after)s", name=name,
+        parts.append(_("%(name)s: %(what)s %(before)s → %(after)s", name=name,
                        what=labels[what], before="?" if before is None else before, after=after))
     if not parts:
         return _("Round %(number)s: entered again, unchanged", number=d["round"])

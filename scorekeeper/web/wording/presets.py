@@ -10,6 +10,7 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules import Adjustment, Preset, Ruleset, Variant, adjustments, find_preset
 from ...rules.errors import UnknownPreset
+from ..language import current_lang
 from .ruleset import adjustment_text
 
 #: Each preset's name and summary as the table says them. The rules engine
@@ -120,6 +121,23 @@ VARIANT_REASONS = {
     ("kachuful", "fingers"): _l(
         "The other bidding convention the article names; nobody bids last."),
 }
+
+
+#: The preset a new game starts from, by the reader's language: the one its
+#: players know (Planowanie in Polish, the Estonian page's rules in Estonian,
+#: Kachuful for a Hindi table). German, French, Spanish, Italian and Portuguese
+#: tables have no preset from a text in their language: they get Oh Hell as
+#: pagat.com gives it, the international reference (the Spanish "La Podrida"
+#: rule of trumping is the Estonian rules' variant). English keeps the 10-1-10 game.
+DEFAULT_PRESETS = {
+    "en": "cardgames", "pl": "planowanie", "et": "estonian", "hi": "kachuful",
+    "de": "ohhell", "fr": "ohhell", "es": "ohhell", "it": "ohhell", "pt": "ohhell",
+}
+
+
+def default_preset() -> str:
+    """The preset the set-up form starts with, for the page's language."""
+    return DEFAULT_PRESETS.get(current_lang(), "cardgames")
 
 
 def preset_title(preset: Preset | str) -> str:

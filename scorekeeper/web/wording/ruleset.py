@@ -61,6 +61,19 @@ SCORING_NAMES = {
     "wizard": _l("Wizard: 20 + 10 a trick when exact, minus 10 a trick off"),
     "times-ten": _l("The bid with a 0 appended: 10 a trick bid when exact, 10 for a made 0"),
 }
+#: Each scoring preset's short name, where a list or a table names it (the
+#: comparison page, the history); :data:`SCORING_NAMES` explains it in a line.
+SCORING_TITLES = {
+    "standard": _l("Standard"),
+    "trick-points": _l("Trick points"),
+    "zero-bonus-hand": _l("Standard, bonus for a made 0"),
+    "under-penalty": _l("Minus for tricks short"),
+    "difference-penalty": _l("Minus the difference"),
+    "progressive-misses": _l("Penalty points"),
+    "five-bonus": _l("Five for exact"),
+    "wizard": _l("Wizard"),
+    "times-ten": _l("The bid with a 0 appended"),
+}
 REVOKE_PENALTY_NAMES = {
     "none": _l("none"),
     "revoker-loses": _l("the revoker loses points"),
@@ -127,6 +140,12 @@ def scoring_name(scoring: Scoring) -> str:
     if name:
         return str(name)
     return _("Custom scoring (%(parts)s)", parts=scoring_parts_text(scoring))
+
+
+def scoring_title(name: str) -> str:
+    """A scoring preset's short name ("Trick points"); a custom one is "Custom scoring"."""
+    title = SCORING_TITLES.get(name)
+    return str(title) if title else _("Custom scoring")
 
 
 def hook_text(mode: str, min_cards: int) -> str:
