@@ -89,3 +89,20 @@ def test_the_chart_has_axes_and_tells_the_players_apart_without_colour(page: Pag
     assert len({dash for dash, _marker in looks}) == len(SEVEN), "every line has its own dash pattern"
     assert len({marker for _dash, marker in looks}) == len(SEVEN), "and its own marker"
     expect(chart.locator(".legend .key")).to_have_count(len(SEVEN))
+
+
+def test_every_players_name_is_whole_on_the_round_screen_at_360_px(page: Page, shoot, seeder):
+    """The dealer's half-width row carries "deals" and "bids last" too: the name still shows whole."""
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    page.set_viewport_size(NARROW)
+    page.goto(f"/g/{gid}/round/1")
+    page.locator("#entry button[name=trump][value=H]").click()
+    expect(page.locator("#step-bids")).to_have_attribute("open", "")
+    names = page.locator("#step-bids .seat-name")
+    expect(names).to_have_count(4)
+    cut = names.evaluate_all(
+        "ns => ns.filter(n => n.scrollWidth > n.clientWidth || n.getBoundingClientRect().width < 8)"
+        ".map(n => n.textContent)")
+    assert not cut, f"names cut short: {cut}"
+    assert_no_sideways_scroll(page)
+    shoot("narrow-round-names-whole")
