@@ -32,7 +32,10 @@ ADDRESS = re.compile(r"\S+\.\w+/\S*")
 SOURCE_TAG = re.compile(r"\[[A-Z]{2}-[\w-]+\]")
 #: Words that say the same twice ("trump no trump", "atut bez atu").
 DOUBLED = [
-    re.compile(r"\b(\w+) \1\b", re.I),
+    # A word's letters include combining marks (the vowel signs of Devanagari),
+    # which \w alone would take for the end of a word.
+    re.compile(r"(?<![\w\u0300-\u036f\u0900-\u097f])([\w\u0300-\u036f\u0900-\u097f]+) \1"
+               r"(?![\w\u0300-\u036f\u0900-\u097f])", re.I),
     re.compile(r"\btrumps?\W+(no trump|trumbita)", re.I),
     re.compile(r"\batut\W+bez atu", re.I),
     re.compile(r"\bundone\b.*\bundone\b", re.I),
@@ -43,7 +46,7 @@ ENGLISH = re.compile(
     r"\b(Round|Dealer|Trump|Tricks|Bids?|Players?|Standings|History|Scoring|Undo|"
     r"adjusted|points?|the|and|with)\b")
 #: Words that are the same in English and some of the languages (or names).
-SHARED = {"et": {"Trump"}, "de": {"Trump"}}
+SHARED = {"et": {"Trump"}, "de": {"Trump"}, "fr": {"point", "points"}}
 
 
 def visible_text(page: str) -> str:
