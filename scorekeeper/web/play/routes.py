@@ -258,25 +258,25 @@ def standings(gid: str):
                                   sheet=store.load_sheet(game))
 
 
+def csv_download(write, kind: str = ""):
+    """A CSV of the game, with the separator of the reader's spreadsheets (or the one asked for)."""
+    game = access.game()
+    delimiter = export.separator(current_lang(), request.args.get("sep"))
+    return download(write(game, store.load_sheet(game), delimiter), "text/csv",
+                    export.filename(game, "csv", kind=kind))
+
+
 @bp.get("/export.csv")
 @access.viewer_may_see
 def export_csv(gid: str):
-    game = access.game()
-    sheet = store.load_sheet(game)
-    delimiter = export.separator(current_lang(), request.args.get("sep"))
-    return download(export.game_csv(game, sheet, delimiter), "text/csv",
-                    export.filename(game, "csv"))
+    return csv_download(export.game_csv)
 
 
 @bp.get("/rules.csv")
 @access.viewer_may_see
 def export_rules_csv(gid: str):
     """The players and the rules of the game, the companion of :func:`export_csv`."""
-    game = access.game()
-    sheet = store.load_sheet(game)
-    delimiter = export.separator(current_lang(), request.args.get("sep"))
-    return download(export.rules_csv(game, sheet, delimiter), "text/csv",
-                    export.filename(game, "csv", kind=_("rules")))
+    return csv_download(export.rules_csv, kind=_("rules"))
 
 
 @bp.get("/export.json")
