@@ -56,6 +56,9 @@ class Game(db.Model):
     #: first read of a game stored before summaries existed.
     summary: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     finished: Mapped[bool] = mapped_column(default=False)
+    #: The games a table played one after the other share this id ("Play
+    #: again"); None for a game played on its own.
+    series: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

@@ -18,6 +18,7 @@ from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
 from ...storage import links
 from .. import access
+from ..regulars.rematch import prefill
 from ..responses import vary
 from ..security import limiter
 from ..wording.presets import rules_summary
@@ -158,6 +159,8 @@ def new_game():
     """Set up a game: players in seat order, rules, first dealer."""
     form = SetupForm()
     if request.method != "POST":  # GET, and HEAD as GET
+        if request.args.get("again"):
+            prefill(form, request.args["again"])
         return render_setup(form)
     action = request.form.get("action", "start")
     if action == "preview":

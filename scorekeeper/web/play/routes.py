@@ -20,6 +20,7 @@ from ...storage.models import Game
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
+from ..regulars.rematch import series_lines
 from ..wording.game import entry_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
@@ -220,7 +221,8 @@ def edit_round(gid: str, number: int):
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    return render_template("play/standings.html", game=game, sheet=store.load_sheet(game))
+    return render_template("play/standings.html", game=game, sheet=store.load_sheet(game),
+                           series=series_lines(game))
 
 
 @bp.get("/export.csv")
