@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .sheet import Sheet
 
@@ -54,19 +54,22 @@ class SeriesLine:
     points: int
 
 
-def series_standings(sheets: Iterable[Sheet]) -> list[SeriesLine]:
+def series_standings(sheets: Iterable[Sheet],
+                     resolve: Callable[[str], str] = str) -> list[SeriesLine]:
     """The series' standings over these games: most games won first, then the
     best total (the lowest when the last game's scoring says so). A game still
-    being played counts for its points so far, not as a game won."""
+    being played counts for its points so far, not as a game won. ``resolve``
+    gives the name a player is shown as (the device's renames and merges)."""
     lines: dict[str, dict] = {}
     lowest_wins = False
     for sheet in sheets:
         lowest_wins = sheet.ruleset.scoring.lowest_wins
-        winners = ({name_key(n) for n in sheet.winner_names}
+        winners = ({name_key(resolve(n)) for n in sheet.winner_names}
                    if sheet.is_finished and sheet.closed_rounds else set())
         for pid, member in sheet.members.items():
-            key = name_key(member.name)
-            line = lines.setdefault(key, {"name": member.name, "played": 0, "won": 0,
+            shown = resolve(member.name)
+            key = name_key(shown)
+            line = lines.setdefault(key, {"name": shown, "played": 0, "won": 0,
                                           "points": 0})
             line["points"] += sheet.totals[pid]
             if sheet.is_finished:

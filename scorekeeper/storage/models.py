@@ -192,4 +192,23 @@ class JoinCode(db.Model):
     link: Mapped[Link] = relationship()
 
 
+class RosterChange(db.Model):
+    """One entry in a device's append-only list of renames and merges of its
+    players (see :mod:`scorekeeper.game.roster`): ``kind`` is ``"rename"``
+    or ``"merge"`` (``name`` is shown as ``to`` from now on) or ``"undo"``
+    (the latest one in force is taken back). ``seq`` numbers a device's
+    entries from 1; its uniqueness makes two tabs that write at once collide."""
+
+    __tablename__ = "roster_changes"
+    __table_args__ = (UniqueConstraint("device", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device: Mapped[str] = mapped_column(String(32), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))
+    name: Mapped[str | None] = mapped_column(String(40))
+    to: Mapped[str | None] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
 Index("ix_games_finished_updated", Game.finished, Game.updated_at)

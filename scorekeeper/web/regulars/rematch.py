@@ -8,7 +8,7 @@ from flask_wtf import FlaskForm
 from ...game.series import rematch_seats, series_standings
 from ...rules import RulesError
 from ...storage import games as store
-from ...storage import links, series
+from ...storage import links, roster, series
 from .. import access
 
 bp = Blueprint("rematch", __name__, url_prefix="/g/<gid>")
@@ -35,7 +35,8 @@ def series_lines(game) -> list:
     """The series standings shown under a game's standings (empty outside a series)."""
     if game.series is None:
         return []
-    return series_standings(series.series_sheets(game, access.device_id()))
+    device = access.device_id()
+    return series_standings(series.series_sheets(game, device), roster.aliases(device).resolve)
 
 
 def prefill(form, token: str) -> None:

@@ -1,0 +1,45 @@
+"""Games in a series ("Play again") and a device's renames and merges of its players
+
+Revision ID: b7e41f0c2d15
+Revises: 2ac15e7aa33c
+Create Date: 2026-12-01 23:40:00
+
+"""
+from alembic import op
+import sqlalchemy as sa
+
+
+# revision identifiers, used by Alembic.
+revision = 'b7e41f0c2d15'
+down_revision = '2ac15e7aa33c'
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.create_table('roster_changes',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('device', sa.String(length=32), nullable=False),
+    sa.Column('seq', sa.Integer(), nullable=False),
+    sa.Column('kind', sa.String(length=10), nullable=False),
+    sa.Column('name', sa.String(length=40), nullable=True),
+    sa.Column('to', sa.String(length=40), nullable=True),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.PrimaryKeyConstraint('id'),
+    sa.UniqueConstraint('device', 'seq')
+    )
+    with op.batch_alter_table('roster_changes', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_roster_changes_device'), ['device'], unique=False)
+
+    with op.batch_alter_table('games', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('series', sa.String(length=32), nullable=True))
+        batch_op.create_index(batch_op.f('ix_games_series'), ['series'], unique=False)
+
+
+def downgrade():
+    with op.batch_alter_table('games', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_games_series'))
+        batch_op.drop_column('series')
+    with op.batch_alter_table('roster_changes', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_roster_changes_device'))
+    op.drop_table('roster_changes')
