@@ -84,6 +84,7 @@ def register_blueprints(app: Flask) -> None:
     from .web.manage.routes import bp as manage_bp
     from .web.offline import bp as offline_bp
     from .web.play.routes import bp as play_bp
+    from .web.regulars.carry import bp as carry_bp
     from .web.regulars.rematch import bp as rematch_bp
     from .web.regulars.roster import bp as roster_bp
 
@@ -94,4 +95,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(disputes_bp)
     app.register_blueprint(offline_bp)
     app.register_blueprint(rematch_bp)
+    app.register_blueprint(carry_bp)
     app.register_blueprint(roster_bp)

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Sheet, entries
 from ...storage import games as store
-from ...storage import links
+from ...storage import carry, links
 from ...storage.models import Game
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, round_or_404, vary
@@ -238,4 +238,6 @@ def export_csv(gid: str):
 def export_json(gid: str):
     game = access.game()
     sheet = store.load_sheet(game)
-    return download(export.game_json(game, sheet), "application/json", export.filename(game, "json"))
+    stored = carry.game_entry(game, access.access().role)
+    return download(export.game_json(game, sheet, stored), "application/json",
+                    export.filename(game, "json"))
