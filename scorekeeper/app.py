@@ -87,6 +87,7 @@ def register_blueprints(app: Flask) -> None:
     from .web.regulars.carry import bp as carry_bp
     from .web.regulars.rematch import bp as rematch_bp
     from .web.regulars.roster import bp as roster_bp
+    from .web.regulars.stats import bp as stats_bp
 
     app.register_blueprint(games_bp)
     app.register_blueprint(play_bp)
@@ -97,3 +98,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(rematch_bp)
     app.register_blueprint(carry_bp)
     app.register_blueprint(roster_bp)
+    app.register_blueprint(stats_bp)

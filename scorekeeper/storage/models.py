@@ -211,4 +211,18 @@ class RosterChange(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
+class GameFactsKept(db.Model):
+    """A finished game summed up for the statistics
+    (:func:`scorekeeper.game.statistics.game_facts`), kept with the number of
+    the game's latest change: a later change (a correction) makes it stale,
+    and it is folded again before it is read. Derived data, never a source."""
+
+    __tablename__ = "game_facts"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    version: Mapped[int]
+    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
 Index("ix_games_finished_updated", Game.finished, Game.updated_at)

@@ -1,4 +1,5 @@
-"""Games in a series ("Play again") and a device's renames and merges of its players
+"""Games in a series ("Play again"), a device's renames and merges of its players, and
+the kept facts of finished games for the statistics
 
 Revision ID: b7e41f0c2d15
 Revises: 2ac15e7aa33c
@@ -34,9 +35,17 @@ def upgrade():
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.add_column(sa.Column('series', sa.String(length=32), nullable=True))
         batch_op.create_index(batch_op.f('ix_games_series'), ['series'], unique=False)
+    op.create_table('game_facts',
+    sa.Column('game_id', sa.Integer(), nullable=False),
+    sa.Column('version', sa.Integer(), nullable=False),
+    sa.Column('facts', sa.JSON(), nullable=False),
+    sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('game_id')
+    )
 
 
 def downgrade():
+    op.drop_table('game_facts')
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_games_series'))
         batch_op.drop_column('series')

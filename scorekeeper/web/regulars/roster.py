@@ -13,6 +13,7 @@ from ...game.series import name_key
 from ...storage import roster
 from .. import access
 from ..fields import without_control_characters
+from .stats import overview
 
 bp = Blueprint("roster", __name__, url_prefix="/players")
 
@@ -72,13 +73,8 @@ def players_page(error: str | None = None, typed: tuple[str, str] = ("", ""), st
     html = render_template("regulars/players.html", regulars=roster.device_regulars(device),
                            changes=roster.roster_changes(device), in_force=roster.in_force(device),
                            error=error, typed=typed, notice=notice,
-                           extra=players_page_extra(device))
+                           extra=overview(device))
     return make_response(html, status)
-
-
-def players_page_extra(device: str) -> dict:
-    """What the statistics add to the Players page (see :mod:`.stats`)."""
-    return {}
 
 
 @bp.post("/rename")
