@@ -123,16 +123,34 @@ class Figures:
         return self.diff / self.rounds if self.rounds else None
 
 
-def player_figures(games: Iterable[GameFacts],
-                   resolve: Callable[[str], str] = str) -> dict[str, Figures]:
-    """Every player's figures by name key, over ``games`` oldest first."""
+class _Shown:
+    """Each stored name as shown and its key, worked out once per name."""
+
+    def __init__(self, resolve: Callable[[str], str]) -> None:
+        self.resolve = resolve
+        self.known: dict[str, tuple[str, str]] = {}
+
+    def __call__(self, name: str) -> tuple[str, str]:
+        found = self.known.get(name)
+        if found is None:
+            shown = self.resolve(name)
+            found = self.known[name] = (shown, name_key(shown))
+        return found
+
+
+def player_figures(games: Iterable[GameFacts], resolve: Callable[[str], str] = str,
+                   only: str | None = None) -> dict[str, Figures]:
+    """Every player's figures by name key (or only the player with the key
+    ``only``), over ``games`` oldest first."""
     figures: dict[str, Figures] = {}
     running: dict[str, int] = {}
+    shown_as = _Shown(resolve)
     for game in games:
         lowest = game.facts["lowest_wins"]
         for line in game.facts["players"]:
-            shown = resolve(line["name"])
-            key = name_key(shown)
+            shown, key = shown_as(line["name"])
+            if only is not None and key != only:
+                continue
             fig = figures.setdefault(key, Figures(shown))
             fig.played += 1
             if line["rank"] == 1:
@@ -191,8 +209,9 @@ def head_to_head(games: Iterable[GameFacts], key: str,
     together and who finished ahead (a better rank; equal ranks are level).
     Most games together first."""
     pairs: dict[str, Pairing] = {}
+    shown_as = _Shown(resolve)
     for game in games:
-        lines = [(name_key(resolve(line["name"])), resolve(line["name"]), line["rank"])
+        lines = [(*reversed(shown_as(line["name"])), line["rank"])
                  for line in game.facts["players"]]
         mine = [rank for k, _name, rank in lines if k == key]
         if not mine:

@@ -23,8 +23,11 @@ def finished_games(device: str, preset: str | None = None,
                    since: datetime | None = None) -> list[GameFacts]:
     """The facts of the device's finished games (through a link in force),
     oldest first, of one preset and from a date if asked."""
+    # The number of each game's latest change, looked up in the (game, seq) index.
+    latest = (select(func.max(Change.seq)).where(Change.game_id == Game.id)
+              .correlate(Game).scalar_subquery())
     query = (select(Game.id, Game.preset, Game.created_at, GameFactsKept.version,
-                    GameFactsKept.facts)
+                    GameFactsKept.facts, latest.label("latest"))
              .join(DeviceGame, DeviceGame.game_id == Game.id)
              .join(Link, Link.id == DeviceGame.link_id)
              .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
@@ -35,15 +38,10 @@ def finished_games(device: str, preset: str | None = None,
     if since is not None:
         query = query.where(Game.created_at >= since)
     rows = db.session.execute(query.order_by(Game.created_at, Game.id)).all()
-    if not rows:
-        return []
-    latest = dict(db.session.execute(
-        select(Change.game_id, func.max(Change.seq))
-        .where(Change.game_id.in_([row.id for row in rows])).group_by(Change.game_id)).all())
     games, stale = [], False
     for row in rows:
         facts = row.facts
-        version = latest.get(row.id, 0)
+        version = row.latest or 0
         if facts is None or row.version != version:
             facts = keep_facts(row.id, version)
             stale = True

@@ -62,10 +62,9 @@ def player(name: str):
     games = chosen_games(device, filters)
     resolve = roster.aliases(device).resolve
     key = name_key(resolve(name))
-    known = {name_key(r.name) for r in roster.device_regulars(device)}
-    if key not in known:
+    fig = player_figures(games, resolve, only=key).get(key)
+    if fig is None and key not in {name_key(r.name) for r in roster.device_regulars(device)}:
         abort(404)
-    fig = player_figures(games, resolve).get(key)
     pairs = head_to_head(games, key, resolve)
     return render_template("regulars/player.html", name=resolve(name), fig=fig, pairs=pairs,
                            **filter_parts(device, filters))
