@@ -53,6 +53,15 @@ class Aliases:
         return name
 
 
+    def sources(self, key: str) -> set[str]:
+        """The name keys shown as the person with this key: theirs (unless it
+        is shown as another's) and every name renamed or merged into it."""
+        keys = {source for source in self.targets if name_key(self.resolve(source)) == key}
+        if name_key(self.resolve(key)) == key:
+            keys.add(key)
+        return keys
+
+
 def regulars(games: Iterable[Sequence[str]], aliases: Aliases | None = None) -> list[Regular]:
     """The people of these games (each a list of its players' names), most
     games first, then by name. One person may be spelled several ways: the

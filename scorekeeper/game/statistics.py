@@ -138,10 +138,9 @@ class _Shown:
         return found
 
 
-def player_figures(games: Iterable[GameFacts], resolve: Callable[[str], str] = str,
-                   only: str | None = None) -> dict[str, Figures]:
-    """Every player's figures by name key (or only the player with the key
-    ``only``), over ``games`` oldest first."""
+def player_figures(games: Iterable[GameFacts],
+                   resolve: Callable[[str], str] = str) -> dict[str, Figures]:
+    """Every player's figures by name key, over ``games`` oldest first."""
     figures: dict[str, Figures] = {}
     running: dict[str, int] = {}
     shown_as = _Shown(resolve)
@@ -149,8 +148,6 @@ def player_figures(games: Iterable[GameFacts], resolve: Callable[[str], str] = s
         lowest = game.facts["lowest_wins"]
         for line in game.facts["players"]:
             shown, key = shown_as(line["name"])
-            if only is not None and key != only:
-                continue
             fig = figures.setdefault(key, Figures(shown))
             fig.played += 1
             if line["rank"] == 1:
@@ -203,24 +200,35 @@ class Pairing:
         return self.games - self.ahead - self.behind
 
 
-def head_to_head(games: Iterable[GameFacts], key: str,
-                 resolve: Callable[[str], str] = str) -> list[Pairing]:
-    """For the player with this name key, each other player met: games
-    together and who finished ahead (a better rank; equal ranks are level).
-    Most games together first."""
+def pairings(rows: Iterable[tuple[str, int, int, int]], key: str,
+             resolve: Callable[[str], str] = str) -> list[Pairing]:
+    """Head to head for the player with this name key: ``rows`` are (another
+    player's stored name, games together, games the player finished ahead,
+    games behind), merged by person. Most games together first."""
     pairs: dict[str, Pairing] = {}
     shown_as = _Shown(resolve)
-    for game in games:
-        lines = [(*reversed(shown_as(line["name"])), line["rank"])
-                 for line in game.facts["players"]]
-        mine = [rank for k, _name, rank in lines if k == key]
-        if not mine:
+    for name, games, ahead, behind in rows:
+        shown, other_key = shown_as(name)
+        if other_key == key:
             continue
-        for other_key, other, rank in lines:
-            if other_key == key:
-                continue
-            pair = pairs.setdefault(other_key, Pairing("", other))
-            pair.games += 1
-            pair.ahead += mine[0] < rank
-            pair.behind += mine[0] > rank
+        pair = pairs.setdefault(other_key, Pairing("", shown))
+        pair.games += games
+        pair.ahead += ahead
+        pair.behind += behind
     return sorted(pairs.values(), key=lambda p: (-p.games, name_key(p.other)))
+
+
+def sizes_text(sizes: dict[str, list[int]]) -> str:
+    """Bids made by hand size as kept: "cards:made/rounds" each, space-separated."""
+    return " ".join(f"{cards}:{made}/{count}" for cards, (made, count) in sorted(
+        sizes.items(), key=lambda item: int(item[0])))
+
+
+def sizes_of(text: str) -> dict[str, list[int]]:
+    """:func:`sizes_text` read back."""
+    sizes = {}
+    for part in text.split():
+        cards, _sep, counts = part.partition(":")
+        made, _sep, count = counts.partition("/")
+        sizes[cards] = [int(made), int(count)]
+    return sizes

@@ -212,17 +212,51 @@ class RosterChange(db.Model):
 
 
 class GameFactsKept(db.Model):
-    """A finished game summed up for the statistics
-    (:func:`scorekeeper.game.statistics.game_facts`), kept with the number of
-    the game's latest change: a later change (a correction) makes it stale,
-    and it is folded again before it is read. Derived data, never a source."""
+    """That a finished game's lines for the statistics (:class:`PlayerLine`)
+    are kept, as of the number of its latest change: a later change (a
+    correction) makes them stale, and they are folded again before they are
+    read. Derived data, never a source."""
 
     __tablename__ = "game_facts"
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          primary_key=True)
     version: Mapped[int]
-    facts: Mapped[dict[str, Any]] = mapped_column(JSON)
+    lowest_wins: Mapped[bool]
+
+
+class PlayerLine(db.Model):
+    """One player's line of one finished game, as
+    :func:`scorekeeper.game.statistics.game_facts` sums it up: kept so that a
+    player's page reads one row a game. ``key`` is the name as compared
+    (:func:`scorekeeper.game.series.name_key`); ``sizes`` reads
+    "cards:made/rounds" for each hand size, space-separated."""
+
+    __tablename__ = "player_lines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(80), index=True)
+    total: Mapped[int]
+    rank: Mapped[int]
+    shared: Mapped[bool]
+    rounds: Mapped[int]
+    made: Mapped[int]
+    sizes: Mapped[str] = mapped_column(String(400))
+    zero_made: Mapped[int]
+    zero_bids: Mapped[int]
+    diff: Mapped[int]
+    run_first: Mapped[int]
+    run_last: Mapped[int]
+    run_best: Mapped[int]
+    run_all: Mapped[bool]
+    #: The round with the fewest points: points, round, cards, bid, tricks (none without rounds).
+    worst_points: Mapped[int | None]
+    worst_round: Mapped[int | None]
+    worst_cards: Mapped[int | None]
+    worst_bid: Mapped[int | None]
+    worst_tricks: Mapped[int | None]
 
 
 Index("ix_games_finished_updated", Game.finished, Game.updated_at)

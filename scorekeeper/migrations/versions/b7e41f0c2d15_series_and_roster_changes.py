@@ -38,13 +38,46 @@ def upgrade():
     op.create_table('game_facts',
     sa.Column('game_id', sa.Integer(), nullable=False),
     sa.Column('version', sa.Integer(), nullable=False),
-    sa.Column('facts', sa.JSON(), nullable=False),
+    sa.Column('lowest_wins', sa.Boolean(), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('game_id')
     )
+    op.create_table('player_lines',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('game_id', sa.Integer(), nullable=False),
+    sa.Column('name', sa.String(length=40), nullable=False),
+    sa.Column('key', sa.String(length=80), nullable=False),
+    sa.Column('total', sa.Integer(), nullable=False),
+    sa.Column('rank', sa.Integer(), nullable=False),
+    sa.Column('shared', sa.Boolean(), nullable=False),
+    sa.Column('rounds', sa.Integer(), nullable=False),
+    sa.Column('made', sa.Integer(), nullable=False),
+    sa.Column('sizes', sa.String(length=400), nullable=False),
+    sa.Column('zero_made', sa.Integer(), nullable=False),
+    sa.Column('zero_bids', sa.Integer(), nullable=False),
+    sa.Column('diff', sa.Integer(), nullable=False),
+    sa.Column('run_first', sa.Integer(), nullable=False),
+    sa.Column('run_last', sa.Integer(), nullable=False),
+    sa.Column('run_best', sa.Integer(), nullable=False),
+    sa.Column('run_all', sa.Boolean(), nullable=False),
+    sa.Column('worst_points', sa.Integer(), nullable=True),
+    sa.Column('worst_round', sa.Integer(), nullable=True),
+    sa.Column('worst_cards', sa.Integer(), nullable=True),
+    sa.Column('worst_bid', sa.Integer(), nullable=True),
+    sa.Column('worst_tricks', sa.Integer(), nullable=True),
+    sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id')
+    )
+    with op.batch_alter_table('player_lines', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_player_lines_game_id'), ['game_id'], unique=False)
+        batch_op.create_index(batch_op.f('ix_player_lines_key'), ['key'], unique=False)
 
 
 def downgrade():
+    with op.batch_alter_table('player_lines', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_player_lines_key'))
+        batch_op.drop_index(batch_op.f('ix_player_lines_game_id'))
+    op.drop_table('player_lines')
     op.drop_table('game_facts')
     with op.batch_alter_table('games', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_games_series'))

@@ -11,7 +11,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
 from ...game.series import name_key
-from ...game.statistics import head_to_head, player_figures
+from ...game.statistics import pairings, player_figures
 from ...rules import PRESETS
 from ...storage import roster, statistics
 from ...storage.models import utcnow
@@ -34,10 +34,14 @@ def chosen_filters() -> dict:
             "period": period if period in PERIODS else "all"}
 
 
-def chosen_games(device: str, filters: dict):
+def chosen(filters: dict) -> tuple[str | None, object]:
+    """The preset and the start of the period the filters choose (None: any)."""
     days = PERIODS[filters["period"]]
-    since = utcnow() - timedelta(days=days) if days else None
-    return statistics.finished_games(device, filters["preset"] or None, since)
+    return filters["preset"] or None, utcnow() - timedelta(days=days) if days else None
+
+
+def chosen_games(device: str, filters: dict, keys: set[str] | None = None):
+    return statistics.finished_games(device, *chosen(filters), keys=keys)
 
 
 def filter_parts(device: str, filters: dict) -> dict:
@@ -59,14 +63,17 @@ def player(name: str):
     """One player's figures, by hand size (a chart and a table), and head to head."""
     device = access.device_id()
     filters = chosen_filters()
-    games = chosen_games(device, filters)
-    resolve = roster.aliases(device).resolve
-    key = name_key(resolve(name))
-    fig = player_figures(games, resolve, only=key).get(key)
+    aliases = roster.aliases(device)
+    key = name_key(aliases.resolve(name))
+    keys = aliases.sources(key)
+    games = statistics.chosen_games(device, *chosen(filters))
+    facts = statistics.finished_games(device, keys=keys, games=games)
+    fig = player_figures(facts, aliases.resolve).get(key)
     if fig is None and key not in {name_key(r.name) for r in roster.device_regulars(device)}:
         abort(404)
-    pairs = head_to_head(games, key, resolve)
-    return render_template("regulars/player.html", name=resolve(name), fig=fig, pairs=pairs,
+    pairs = pairings(statistics.pair_counts(games, keys), key, aliases.resolve)
+    return render_template("regulars/player.html", name=aliases.resolve(name), fig=fig,
+                           pairs=pairs,
                            **filter_parts(device, filters))
 
 
