@@ -26,7 +26,7 @@ from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
 from .links import SCORER, VIEWER, remember
-from .models import DeviceGame, Game, Link, utcnow
+from .models import DeviceGame, Game, Link, new_link_token, utcnow
 
 #: The most games and changes per game one file may bring.
 MOST_GAMES = 5000
@@ -62,11 +62,12 @@ class Carried:
     already: int = 0
 
 
-def game_entry(game: Game, role: str) -> dict[str, Any]:
+def game_entry(game: Game, role: str | None) -> dict[str, Any]:
     """A game's stored facts as an archive holds them, with the links in force
-    that a link of ``role`` may know of (a viewer: only the viewer link)."""
+    that a link of ``role`` may know of (a viewer: only the viewer link; no
+    role: none, as in a game's own JSON export, a file shared freely)."""
     data = archive.export_game(game)
-    allowed = ROLES if role == SCORER else (VIEWER,)
+    allowed = () if role is None else ROLES if role == SCORER else (VIEWER,)
     data["links"] = [entry for entry in data["links"]
                      if entry["role"] in allowed and entry["replaced_at"] is None]
     return data
@@ -118,7 +119,7 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
         return problem("bad-players")
     if not _whole(data["first_dealer"]) or not 0 <= data["first_dealer"] < len(players):
         return problem("bad-field", field="first_dealer")
-    if not isinstance(data["links"], list) or not all(
+    if not isinstance(data["links"], list) or len(data["links"]) > len(ROLES) or not all(
             isinstance(link, dict) and _text(link.get("token"), 32) and link.get("role") in ROLES
             for link in data["links"]):
         return problem("bad-field", field="links")
@@ -249,8 +250,17 @@ def tidy(data: dict[str, Any]) -> dict[str, Any]:
                    "created_at": _when(link.get("created_at")),
                    "replaced_at": None if link.get("replaced_at") is None
                    else _when(link["replaced_at"])}
-                  for link in data["links"]],
+                  for link in data["links"]] or new_links(data),
     }
+
+
+def new_links(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Links for a game that comes without any (a game's own JSON export): the
+    copy is the importing device's, with a scorer link and a viewer link of its
+    own; the file keeps them, so the device's list can reach the game."""
+    data["links"] = [{"token": new_link_token(), "role": role, "created_at": _when(None),
+                      "replaced_at": None} for role in ROLES]
+    return data["links"]
 
 
 def put_on_list(data: dict[str, Any], device: str) -> None:

@@ -238,6 +238,6 @@ def export_csv(gid: str):
 def export_json(gid: str):
     game = access.game()
     sheet = store.load_sheet(game)
-    stored = carry.game_entry(game, access.access().role)
+    stored = carry.game_entry(game, None)  # a file shared freely: no link
     return download(export.game_json(game, sheet, stored), "application/json",
                     export.filename(game, "json"))
