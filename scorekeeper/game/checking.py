@@ -24,6 +24,12 @@ KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", 
          "adjust", "scoring", "schedule")
 
 
+class LogFault(GameError):
+    """A change of a log that no entry makes (a gap, an unknown kind, a
+    malformed or a different change): worded with the imports
+    (:mod:`scorekeeper.web.wording.carry`), not as a live entry's refusal."""
+
+
 @dataclass(frozen=True)
 class LogProblem:
     """Why a log is refused at one change: its number and kind, and the error."""
@@ -84,17 +90,17 @@ def check_log(ruleset: Ruleset, players: Sequence[str], first_dealer: int,
     done: list[ChangeLike] = []
     for expected, change in enumerate(changes, start=1):
         if change.seq != expected:
-            return LogProblem(change.seq, change.kind, GameError("log-gap", seq=expected))
+            return LogProblem(change.seq, change.kind, LogFault("log-gap", seq=expected))
         if change.kind not in KINDS:
-            return LogProblem(change.seq, str(change.kind)[:20], GameError("log-kind"))
+            return LogProblem(change.seq, str(change.kind)[:20], LogFault("log-kind"))
         sheet = build_sheet(ruleset, players, first_dealer, done)
         try:
             made = _rebuilt(change, sheet)
         except (GameError, RulesError) as error:
             return LogProblem(change.seq, change.kind, error)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError):
-            return LogProblem(change.seq, change.kind, GameError("log-malformed"))
+            return LogProblem(change.seq, change.kind, LogFault("log-malformed"))
         if not (len(made) == 1 and _same(made[0], change)):
-            return LogProblem(change.seq, change.kind, GameError("log-differs"))
+            return LogProblem(change.seq, change.kind, LogFault("log-differs"))
         done.append(change)
     return None
