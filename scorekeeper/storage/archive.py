@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
+from sqlalchemy.orm.attributes import flag_modified
 
 from .database import db
 from .games import GameNotFound, load_sheet
@@ -121,6 +122,7 @@ def import_games(archive: Any) -> list[Game]:
     for game in games:
         sheet = load_sheet(game)  # every change folds: a broken archive stores nothing
         game.summary, game.finished = sheet.summary(), sheet.is_finished
+        flag_modified(game, "updated_at")  # kept as the archive says, not the time of the import
     db.session.commit()
     return games
 

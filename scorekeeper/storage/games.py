@@ -85,7 +85,7 @@ def load_history(game: Game) -> list[HistoryEntry]:
 
 
 def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_dealer: int,
-                device: str | None = None) -> tuple[Game, Link]:
+                device: str | None = None, series: str | None = None) -> tuple[Game, Link]:
     """Store a new game with its links, on the device's list; return it and
     its scorer link (one transaction).
 
@@ -93,7 +93,7 @@ def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_deale
     """
     sheet = build_sheet(ruleset, list(names), first_dealer, [])  # refuses an impossible schedule
     game = Game(preset=preset, ruleset=ruleset.to_dict(), first_dealer=first_dealer,
-                summary=sheet.summary(), finished=sheet.is_finished)
+                summary=sheet.summary(), finished=sheet.is_finished, series=series)
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
     scorer = Link(game=game, role="scorer")

@@ -61,6 +61,9 @@ class Game(db.Model):
     #: the number the write read (compare-and-swap, see
     #: :func:`scorekeeper.storage.games.claim_version`). A phone polls with it.
     version: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: The games a table played one after the other share this id ("Play
+    #: again"); None for a game played on its own.
+    series: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -192,6 +195,73 @@ class JoinCode(db.Model):
     expires_at: Mapped[datetime]
 
     link: Mapped[Link] = relationship()
+
+
+class RosterChange(db.Model):
+    """One entry in a device's append-only list of renames and merges of its
+    players (see :mod:`scorekeeper.game.roster`): ``kind`` is ``"rename"``
+    or ``"merge"`` (``name`` is shown as ``to`` from now on) or ``"undo"``
+    (the latest one in force is taken back). ``seq`` numbers a device's
+    entries from 1; its uniqueness makes two tabs that write at once collide."""
+
+    __tablename__ = "roster_changes"
+    __table_args__ = (UniqueConstraint("device", "seq"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device: Mapped[str] = mapped_column(String(32), index=True)
+    seq: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))
+    name: Mapped[str | None] = mapped_column(String(40))
+    to: Mapped[str | None] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class GameFactsKept(db.Model):
+    """That a finished game's lines for the statistics (:class:`PlayerLine`)
+    are kept, as of the number of its latest change: a later change (a
+    correction) makes them stale, and they are folded again before they are
+    read. Derived data, never a source."""
+
+    __tablename__ = "game_facts"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
+                                         primary_key=True)
+    version: Mapped[int]
+    lowest_wins: Mapped[bool]
+
+
+class PlayerLine(db.Model):
+    """One player's line of one finished game, as
+    :func:`scorekeeper.game.statistics.game_facts` sums it up: kept so that a
+    player's page reads one row a game. ``key`` is the name as compared
+    (:func:`scorekeeper.game.series.name_key`); ``sizes`` reads
+    "cards:made/rounds" for each hand size, space-separated."""
+
+    __tablename__ = "player_lines"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    key: Mapped[str] = mapped_column(String(80), index=True)
+    total: Mapped[int]
+    rank: Mapped[int]
+    shared: Mapped[bool]
+    rounds: Mapped[int]
+    made: Mapped[int]
+    sizes: Mapped[str] = mapped_column(String(400))
+    zero_made: Mapped[int]
+    zero_bids: Mapped[int]
+    diff: Mapped[int]
+    run_first: Mapped[int]
+    run_last: Mapped[int]
+    run_best: Mapped[int]
+    run_all: Mapped[bool]
+    #: The round with the fewest points: points, round, cards, bid, tricks (none without rounds).
+    worst_points: Mapped[int | None]
+    worst_round: Mapped[int | None]
+    worst_cards: Mapped[int | None]
+    worst_bid: Mapped[int | None]
+    worst_tricks: Mapped[int | None]
 
 
 Index("ix_games_finished_updated", Game.finished, Game.updated_at)

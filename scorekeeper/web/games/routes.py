@@ -18,6 +18,8 @@ from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
 from ...storage import links
 from .. import access
+from ..regulars.rematch import prefill
+from ..regulars.roster import as_regulars, name_key, roster_offer, seat_regular, twice_named
 from ..responses import vary
 from ..security import limiter
 from ..wording.presets import rules_summary
@@ -144,6 +146,7 @@ def rearrange(form: SetupForm, action: str) -> bool:
 def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
     offer_dealers(form)
     parts = page_parts(form)
+    parts["regulars"] = roster_offer(form)
     shown = {error, *(str(e) for errors in form.errors.values() for e in errors
                       if isinstance(e, str))}
     if parts["schedule_error"] in shown:
@@ -158,10 +161,15 @@ def new_game():
     """Set up a game: players in seat order, rules, first dealer."""
     form = SetupForm()
     if request.method != "POST":  # GET, and HEAD as GET
+        if request.args.get("again"):
+            prefill(form, request.args["again"])
         return render_setup(form)
     action = request.form.get("action", "start")
     if action == "preview":
         forget_stale_variant(form)
+        return render_setup(form)
+    if action.startswith("pick:"):
+        seat_regular(form, action.removeprefix("pick:"))
         return render_setup(form)
     if action != "start":
         if not rearrange(form, action):
@@ -169,7 +177,10 @@ def new_game():
         return render_setup(form)
     if not form.validate():
         return render_setup(form, _("Please correct the marked fields."), 422)
-    names = form.names()
+    names = as_regulars(form.names())
+    if len({name_key(name) for name in names}) < len(names):
+        return render_setup(form, _("Two players are called %(name)s; tell them apart.",
+                                    name=twice_named(names)), 422)
     try:
         ruleset = form.ruleset()
         plan_game(form.chosen_preset(), ruleset, len(names), form.variant.data or None)

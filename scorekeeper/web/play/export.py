@@ -153,8 +153,9 @@ def rules_adjusted(game: Game, sheet: Sheet) -> list[dict]:
             for change in adjustments(preset, sheet.ruleset)]
 
 
-def game_json(game: Game, sheet: Sheet) -> str:
-    """The whole game: players, rules, rounds with points, standings."""
+def game_json(game: Game, sheet: Sheet, stored: dict | None = None) -> str:
+    """The whole game: players, rules, rounds with points, standings; and
+    ``stored``, the game's stored facts, which an import reads."""
     rounds = []
     for rnd in sheet.rounds:
         entry = {
@@ -195,4 +196,6 @@ def game_json(game: Game, sheet: Sheet) -> str:
         "duration_seconds": (None if sheet.duration is None
                              else round(sheet.duration.total_seconds())),
     }
+    if stored is not None:
+        data["stored"] = stored
     return json.dumps(data, ensure_ascii=False, indent=2)

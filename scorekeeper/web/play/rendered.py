@@ -2,7 +2,7 @@
 
 The standings of a long game cost more to draw (the grid and the chart) than
 anything else a phone asks for, and they change only when the game does. The
-page's ``content`` block is drawn for one version of the game, one link (its
+page's costly blocks are drawn for one version of the game, one link (its
 addresses are in it), its rights and one language, and kept in this process
 (at most :data:`KEPT_PAGES`); the rest of the page (CSRF token, cookies,
 theme) is drawn for every request. The key holds the game's version, read
@@ -26,19 +26,23 @@ from .. import access
 KEPT_PAGES = 500
 
 
-def page_with_kept_content(template: str, cached: str, game: Game, **context: Any) -> str:
-    """``template`` drawn with its ``content`` block from the kept ones;
-    ``cached`` extends ``template`` and puts ``content_html`` in that block."""
-    kept: OrderedDict = current_app.extensions.setdefault("scorekeeper.pages", OrderedDict())
+def page_with_kept_content(template: str, cached: str, blocks: tuple[str, ...], game: Game,
+                           **context: Any) -> str:
+    """``template`` drawn with its ``blocks`` from the kept ones; ``cached``
+    extends ``template`` and puts ``kept[name]`` in each of those blocks. What
+    is not in them (a form's CSRF token, what other games change) is drawn for
+    every request."""
+    pages: OrderedDict = current_app.extensions.setdefault("scorekeeper.pages", OrderedDict())
     link = access.access()
     key = (template, game.public_id, game.version, link.token, link.role, str(get_locale()))
-    content = kept.get(key)
-    if content is None:
+    kept = pages.get(key)
+    if kept is None:
         values = dict(context, game=game)
         current_app.update_template_context(values)
         source = current_app.jinja_env.get_template(template)
-        content = Markup("".join(source.blocks["content"](source.new_context(values))))
-        kept[key] = content
-        while len(kept) > KEPT_PAGES:
-            kept.popitem(last=False)
-    return render_template(cached, game=game, content_html=content, **context)
+        kept = {name: Markup("".join(source.blocks[name](source.new_context(values))))
+                for name in blocks}
+        pages[key] = kept
+        while len(pages) > KEPT_PAGES:
+            pages.popitem(last=False)
+    return render_template(cached, game=game, kept=kept, **context)

@@ -15,12 +15,13 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Refusals, Sheet, entries
 from ...storage import games as store
-from ...storage import links
+from ...storage import carry, links
 from ...storage.models import Game
 from .. import access
 from ..language import current_lang
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
+from ..regulars.rematch import series_lines
 from .rendered import page_with_kept_content
 from ..wording.game import entry_label
 from ..wording.history import history_text
@@ -254,8 +255,9 @@ def edit_round(gid: str, number: int):
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    return page_with_kept_content("play/standings.html", "play/standings_kept.html", game,
-                                  sheet=store.load_sheet(game))
+    return page_with_kept_content("play/standings.html", "play/standings_kept.html",
+                                  ("standings_head", "standings_body"), game,
+                                  sheet=store.load_sheet(game), series=series_lines(game))
 
 
 def csv_download(write, kind: str = ""):
@@ -284,4 +286,6 @@ def export_rules_csv(gid: str):
 def export_json(gid: str):
     game = access.game()
     sheet = store.load_sheet(game)
-    return download(export.game_json(game, sheet), "application/json", export.filename(game, "json"))
+    stored = carry.game_entry(game, None)  # a file shared freely: no link
+    return download(export.game_json(game, sheet, stored), "application/json",
+                    export.filename(game, "json"))

@@ -1,0 +1,81 @@
+"""A rematch and a series of games: who sits where in the next game, and the
+standings of the games a table played one after the other.
+
+Players of different games are the same person when their names are the same
+but for case and accents (:func:`name_key`): "Zośka", "zośka" and "ZOSKA" are
+one player.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+
+from .sheet import Sheet
+
+
+def name_key(name: str) -> str:
+    """A name as it is compared across games: case, accents and spaces aside
+    ("Łucja" and "lucja" are the same key; Ł and ø have no decomposition, so
+    they are folded by hand)."""
+    folded = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
+    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
+    return plain.translate(_NO_DECOMPOSITION)
+
+
+_NO_DECOMPOSITION = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae",
+                                   "œ": "oe", "ı": "i"})
+
+
+def rematch_seats(sheet: Sheet, first_dealer: int) -> tuple[list[str], int]:
+    """The players of the next game in seat order (those still at the table
+    when this one ended, newcomers where they sat down) and the seat of its
+    first dealer: the player after this game's first dealer."""
+    present = [pid for pid in sheet.circle if sheet.members[pid].left is None]
+    names = [sheet.members[pid].name for pid in present]
+    circle = sheet.circle
+    start = circle.index(first_dealer) if first_dealer in circle else 0
+    for step in range(1, len(circle) + 1):
+        pid = circle[(start + step) % len(circle)]
+        if pid in present:
+            return names, present.index(pid)
+    return names, 0  # pragma: no cover - a finished game always has players left
+
+
+@dataclass(frozen=True)
+class SeriesLine:
+    """One player's line in a series: games played, games won (a shared win
+    counts for each who shares it) and points over the series' games."""
+
+    name: str
+    played: int
+    won: int
+    points: int
+
+
+def series_standings(sheets: Iterable[Sheet],
+                     resolve: Callable[[str], str] = str) -> list[SeriesLine]:
+    """The series' standings over these games: most games won first, then the
+    best total (the lowest when the last game's scoring says so). A game still
+    being played counts for its points so far, not as a game won. ``resolve``
+    gives the name a player is shown as (the device's renames and merges)."""
+    lines: dict[str, dict] = {}
+    lowest_wins = False
+    for sheet in sheets:
+        lowest_wins = sheet.ruleset.scoring.lowest_wins
+        winners = ({name_key(resolve(n)) for n in sheet.winner_names}
+                   if sheet.is_finished and sheet.closed_rounds else set())
+        for pid, member in sheet.members.items():
+            shown = resolve(member.name)
+            key = name_key(shown)
+            line = lines.setdefault(key, {"name": shown, "played": 0, "won": 0,
+                                          "points": 0})
+            line["points"] += sheet.totals[pid]
+            if sheet.is_finished:
+                line["played"] += 1
+                line["won"] += key in winners
+    sign = 1 if lowest_wins else -1
+    ordered = sorted(lines.values(), key=lambda line: (-line["won"], sign * line["points"],
+                                                       line["name"].casefold()))
+    return [SeriesLine(**line) for line in ordered]

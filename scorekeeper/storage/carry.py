@@ -1,0 +1,277 @@
+"""A device's games carried to another device or server: all of them out as
+one archive file, and an archive (or one game's) in.
+
+The file is the operator's archive format (:mod:`.archive`), holding only the
+games on the device's list and only the links the device has: a game it
+views gets no scorer link in the file. An import checks every game before it
+stores any (its shape, its players and rules, and every change replayed
+through the game's own checks, :func:`scorekeeper.game.checking.check_log`),
+names each problem, and stores all of the games or none. A game that is
+here already (the same id) is not stored twice: it goes on the device's list
+when the file holds one of its links.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from types import SimpleNamespace
+from typing import Any
+
+from sqlalchemy import select
+
+from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError
+from ..game.checking import LogProblem, check_log
+from ..rules import Ruleset, RulesError
+from . import archive
+from .database import db
+from .links import SCORER, VIEWER, remember
+from .models import DeviceGame, Game, Link, new_link_token, utcnow
+
+#: The most games and changes per game one file may bring.
+MOST_GAMES = 5000
+MOST_CHANGES = 5000
+NAME_LENGTH = 40
+ROLES = (SCORER, VIEWER)
+HAND_KINDS = ("deal", "card", "undo", "reset")
+
+
+@dataclass(frozen=True)
+class CarryProblem:
+    """One thing wrong with a file: which game (its place in the file, from 1,
+    and its players when they could be read), and why."""
+
+    game: int | None
+    players: tuple[str, ...]
+    kind: str
+    details: dict[str, Any] = field(default_factory=dict)
+    log: LogProblem | None = None
+
+
+class CarryRefused(ValueError):
+    def __init__(self, problems: list[CarryProblem]) -> None:
+        super().__init__("; ".join(p.kind for p in problems))
+        self.problems = problems
+
+
+@dataclass
+class Carried:
+    """What an import did: the games stored, and those that were here already."""
+
+    imported: int = 0
+    already: int = 0
+
+
+def game_entry(game: Game, role: str | None) -> dict[str, Any]:
+    """A game's stored facts as an archive holds them, with the links in force
+    that a link of ``role`` may know of (a viewer: only the viewer link; no
+    role: none, as in a game's own JSON export, a file shared freely)."""
+    data = archive.export_game(game)
+    allowed = () if role is None else ROLES if role == SCORER else (VIEWER,)
+    data["links"] = [entry for entry in data["links"]
+                     if entry["role"] in allowed and entry["replaced_at"] is None]
+    return data
+
+
+def device_archive(device: str) -> dict[str, Any]:
+    """Every game on the device's list, with only the links the device has."""
+    rows = db.session.execute(
+        select(Game, Link).join(DeviceGame, DeviceGame.game_id == Game.id)
+        .join(Link, Link.id == DeviceGame.link_id)
+        .where(DeviceGame.device == device, Link.replaced_at.is_(None))
+        .order_by(Game.created_at, Game.id)).all()
+    return {"format": archive.FORMAT, "games": [game_entry(game, link.role)
+                                                for game, link in rows]}
+
+
+#: The format of one game's JSON export (its sheet, and its stored facts).
+GAME_FORMAT = "scorekeeper-game/1"
+
+
+def _text(value: Any, longest: int) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= longest
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def game_problems(place: int, data: Any) -> list[CarryProblem]:
+    """What is wrong with one game of a file (empty when it can be stored)."""
+    if not isinstance(data, dict):
+        return [CarryProblem(place, (), "not-a-game")]
+    players = data.get("players")
+    names = tuple(p.get("name", "") for p in players if isinstance(p, dict)) \
+        if isinstance(players, list) else ()
+    names = tuple(str(n)[:NAME_LENGTH] for n in names)
+
+    def problem(kind: str, **details: Any) -> list[CarryProblem]:
+        return [CarryProblem(place, names, kind, details)]
+
+    for key in ("id", "preset", "ruleset", "first_dealer", "players", "changes", "links"):
+        if key not in data:
+            return problem("missing", field=key)
+    if not _text(data["id"], 32) or not _text(data["preset"], 40):
+        return problem("bad-field", field="id" if not _text(data["id"], 32) else "preset")
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS_TWO_DECKS \
+            or not all(isinstance(p, dict) and _text(p.get("name"), NAME_LENGTH)
+                       and p.get("seat") == seat for seat, p in enumerate(players)):
+        return problem("bad-players")
+    if not _whole(data["first_dealer"]) or not 0 <= data["first_dealer"] < len(players):
+        return problem("bad-field", field="first_dealer")
+    if not isinstance(data["links"], list) or len(data["links"]) > len(ROLES) or not all(
+            isinstance(link, dict) and _text(link.get("token"), 32) and link.get("role") in ROLES
+            for link in data["links"]):
+        return problem("bad-field", field="links")
+    changes = data["changes"]
+    if not isinstance(changes, list) or len(changes) > MOST_CHANGES:
+        return problem("bad-field", field="changes")
+    if not all(isinstance(c, dict) and _whole(c.get("seq")) and isinstance(c.get("kind"), str)
+               for c in changes):
+        return problem("bad-field", field="changes")
+    events = data.get("hand_events", [])
+    if not isinstance(events, list) or not all(
+            isinstance(e, dict) and _whole(e.get("round")) and _whole(e.get("seq"))
+            and e.get("kind") in HAND_KINDS for e in events):
+        return problem("bad-field", field="hand_events")
+    try:
+        ruleset = Ruleset.from_dict(data["ruleset"])
+        log = [SimpleNamespace(seq=c["seq"], kind=c["kind"], round=c.get("round"),
+                               player=c.get("player"), value=c.get("value")) for c in changes]
+        found = check_log(ruleset, [p["name"] for p in players], data["first_dealer"], log)
+    except (RulesError, GameError) as error:
+        return [CarryProblem(place, names, "bad-rules", {"error": error})]
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return problem("bad-field", field="ruleset")
+    if found is not None:
+        return [CarryProblem(place, names, "bad-change", log=found)]
+    return []
+
+
+def read_games(data: Any) -> list[dict[str, Any]]:
+    """The games of a file, each checked.
+
+    :raise CarryRefused: naming every problem found.
+    """
+    if not isinstance(data, dict):
+        raise CarryRefused([CarryProblem(None, (), "not-an-archive")])
+    if data.get("format") == GAME_FORMAT:  # one game's export: its stored facts
+        if not isinstance(data.get("stored"), dict):
+            raise CarryRefused([CarryProblem(None, (), "no-changes")])
+        data = {"format": archive.FORMAT, "games": [data["stored"]]}
+    if data.get("format") != archive.FORMAT:
+        raise CarryRefused([CarryProblem(None, (), "wrong-format",
+                                         {"format": str(data.get("format"))[:40]})])
+    games = data.get("games")
+    if not isinstance(games, list) or not games:
+        raise CarryRefused([CarryProblem(None, (), "no-games")])
+    if len(games) > MOST_GAMES:
+        raise CarryRefused([CarryProblem(None, (), "too-many", {"most": MOST_GAMES})])
+    problems = [p for place, game in enumerate(games, start=1) for p in game_problems(place, game)]
+    if problems:
+        raise CarryRefused(problems)
+    return games
+
+
+def import_device_games(data: Any, device: str) -> Carried:
+    """Store the games of a file and put them on the device's list, all or none.
+
+    :raise CarryRefused: naming every problem found (nothing is stored).
+    """
+    games = read_games(data)
+    carried = Carried()
+    new, seen_ids, seen_tokens = [], set(), set()
+    problems: list[CarryProblem] = []
+    for place, game in enumerate(games, start=1):
+        names = tuple(p["name"] for p in game["players"])
+        if game["id"] in seen_ids:
+            continue  # the same game twice in one file
+        seen_ids.add(game["id"])
+        here = db.session.scalar(select(Game).where(Game.public_id == game["id"]))
+        tokens = [link["token"] for link in game["links"]]
+        if seen_tokens & set(tokens) or len(set(tokens)) < len(tokens):
+            problems.append(CarryProblem(place, names, "link-taken"))
+            continue
+        seen_tokens.update(tokens)
+        owners = set(db.session.scalars(select(Link.game_id).where(Link.token.in_(tokens))))
+        if here is not None:
+            if owners - {here.id}:
+                problems.append(CarryProblem(place, names, "link-taken"))
+            carried.already += 1
+            continue
+        if owners:
+            problems.append(CarryProblem(place, names, "link-taken"))
+            continue
+        new.append(game)
+    if problems:
+        raise CarryRefused(problems)
+    stored = archive.import_games(
+        {"format": archive.FORMAT, "games": [tidy(game) for game in new]}) if new else []
+    carried.imported = len(stored)
+    for data_game in games:
+        put_on_list(data_game, device)
+    return carried
+
+
+def _when(value: Any) -> str:
+    """A time of the file as the archive reads it (now, when it is not one)."""
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+        except ValueError:
+            pass
+        else:
+            return value
+    return utcnow().isoformat()
+
+
+def _author(value: Any) -> str | None:
+    return value if isinstance(value, str) and len(value) <= NAME_LENGTH else None
+
+
+def tidy(data: dict[str, Any]) -> dict[str, Any]:
+    """A checked game with every field the archive reads: times that are not
+    times become now, authors that are not names none."""
+    return {
+        "id": data["id"], "preset": data["preset"], "ruleset": data["ruleset"],
+        "first_dealer": data["first_dealer"],
+        "created_at": _when(data.get("created_at")), "updated_at": _when(data.get("updated_at")),
+        "players": [{"seat": p["seat"], "name": p["name"]} for p in data["players"]],
+        "changes": [{"seq": c["seq"], "kind": c["kind"], "round": c.get("round"),
+                     "player": c.get("player"), "value": c.get("value"),
+                     "created_at": _when(c.get("created_at")), "author": _author(c.get("author"))}
+                    for c in data["changes"]],
+        "hand_events": [{"round": e["round"], "seq": e["seq"], "kind": e["kind"],
+                         "player": e.get("player"), "cards": e.get("cards"),
+                         "created_at": _when(e.get("created_at")),
+                         "author": _author(e.get("author"))}
+                        for e in data.get("hand_events", [])],
+        "links": [{"token": link["token"], "role": link["role"],
+                   "created_at": _when(link.get("created_at")),
+                   "replaced_at": None if link.get("replaced_at") is None
+                   else _when(link["replaced_at"])}
+                  for link in data["links"]] or new_links(data),
+    }
+
+
+def new_links(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Links for a game that comes without any (a game's own JSON export): the
+    copy is the importing device's, with a scorer link and a viewer link of its
+    own; the file keeps them, so the device's list can reach the game."""
+    data["links"] = [{"token": new_link_token(), "role": role, "created_at": _when(None),
+                      "replaced_at": None} for role in ROLES]
+    return data["links"]
+
+
+def put_on_list(data: dict[str, Any], device: str) -> None:
+    """The game goes on the device's list through the best link the file holds
+    that is this game's link here (never another game's)."""
+    game_id = db.session.scalar(select(Game.id).where(Game.public_id == data["id"]))
+    by_role = {link["role"]: link["token"] for link in data["links"]}
+    for role in ROLES:
+        if role in by_role:
+            link = db.session.scalar(select(Link).where(Link.token == by_role[role],
+                                                        Link.game_id == game_id))
+            if link is not None and link.replaced_at is None:
+                remember(device, link)
+                return

@@ -1,0 +1,56 @@
+"""Play again: one tap starts the next game of a finished one, in a series."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, url_for
+from flask_wtf import FlaskForm
+
+from ...game.series import rematch_seats, series_standings
+from ...rules import RulesError
+from ...storage import games as store
+from ...storage import links, roster, series
+from .. import access
+
+bp = Blueprint("rematch", __name__, url_prefix="/g/<gid>")
+
+
+@bp.post("/again")
+def play_again(gid: str):
+    """Start the next game: same players and seats, same rules, the next first
+    dealer. Rules that cannot deal to the table now open the set-up instead,
+    filled in."""
+    if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
+        abort(400)
+    game = access.game()
+    if not store.load_sheet(game).is_finished:
+        abort(409)
+    try:
+        _game, scorer = series.rematch(game, access.device_id())
+    except RulesError:
+        return redirect(url_for("games.new_game", again=gid))
+    return redirect(url_for("play.game_home", gid=scorer.token))
+
+
+def series_lines(game) -> list:
+    """The series standings shown under a game's standings (empty outside a series)."""
+    if game.series is None:
+        return []
+    device = access.device_id()
+    return series_standings(series.series_sheets(game, device), roster.aliases(device).resolve)
+
+
+def prefill(form, token: str) -> None:
+    """The set-up form filled in for the next game of the game behind
+    ``token`` (a link of it): its players in their seats, its preset, the next
+    first dealer. An unknown or replaced link fills in nothing."""
+    try:
+        game = links.open_link(token).game
+    except LookupError:  # GameNotFound, LinkReplaced
+        return
+    names, first_dealer = rematch_seats(store.load_sheet(game), game.first_dealer)
+    while form.players.entries:
+        form.players.pop_entry()
+    for name in names:
+        form.players.append_entry(name)
+    form.preset.data = game.preset
+    form.first_dealer.data = str(first_dealer)

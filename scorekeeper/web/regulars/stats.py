@@ -1,0 +1,102 @@
+"""Statistics: the Players page's figures, a page per player with head to
+head and a chart, filters by preset and period, and a CSV of the figures."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import timedelta
+
+from flask import Blueprint, abort, render_template, request
+from flask_babel import gettext as _
+
+from ...game.series import name_key
+from ...game.statistics import pairings, player_figures
+from ...rules import PRESETS
+from ...storage import roster, statistics
+from ...storage.models import utcnow
+from .. import access
+from ..play.export import spreadsheet_safe
+from ..responses import download
+from ..wording.presets import PRESET_TITLES
+
+bp = Blueprint("stats", __name__, url_prefix="/players")
+
+#: The periods a filter offers, in days (None: every game).
+PERIODS = {"all": None, "30": 30, "365": 365}
+
+
+def chosen_filters() -> dict:
+    """The preset and period asked for (unknown values mean "all")."""
+    preset = request.args.get("preset", "")
+    period = request.args.get("period", "all")
+    return {"preset": preset if preset in PRESETS else "",
+            "period": period if period in PERIODS else "all"}
+
+
+def chosen(filters: dict) -> tuple[str | None, object]:
+    """The preset and the start of the period the filters choose (None: any)."""
+    days = PERIODS[filters["period"]]
+    return filters["preset"] or None, utcnow() - timedelta(days=days) if days else None
+
+
+def chosen_games(device: str, filters: dict, keys: set[str] | None = None):
+    return statistics.finished_games(device, *chosen(filters), keys=keys)
+
+
+def filter_parts(device: str, filters: dict) -> dict:
+    return {"filters": filters, "periods": PERIODS,
+            "presets": [(name, PRESET_TITLES.get(name, name))
+                        for name in statistics.presets_played(device) if name in PRESETS]}
+
+
+def overview(device: str) -> dict:
+    """What the Players page shows above the roster: everyone's figures."""
+    filters = chosen_filters()
+    figures = player_figures(chosen_games(device, filters), roster.aliases(device).resolve)
+    ordered = sorted(figures.values(), key=lambda f: (-f.played, name_key(f.name)))
+    return {"figures": ordered, "linked": True, **filter_parts(device, filters)}
+
+
+@bp.get("/<name>")
+def player(name: str):
+    """One player's figures, by hand size (a chart and a table), and head to head."""
+    device = access.device_id()
+    filters = chosen_filters()
+    aliases = roster.aliases(device)
+    key = name_key(aliases.resolve(name))
+    keys = aliases.sources(key)
+    games = statistics.chosen_games(device, *chosen(filters))
+    facts = statistics.finished_games(device, keys=keys, games=games)
+    fig = player_figures(facts, aliases.resolve).get(key)
+    if fig is None and key not in {name_key(r.name) for r in roster.device_regulars(device)}:
+        abort(404)
+    pairs = pairings(statistics.pair_counts(games, keys), key, aliases.resolve)
+    return render_template("regulars/player.html", name=aliases.resolve(name), fig=fig,
+                           pairs=pairs,
+                           **filter_parts(device, filters))
+
+
+@bp.get("/statistics.csv")
+def statistics_csv():
+    """Every player's figures as a spreadsheet (the filters of the page apply)."""
+    device = access.device_id()
+    filters = chosen_filters()
+    figures = player_figures(chosen_games(device, filters), roster.aliases(device).resolve)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([_("Player"), _("Games played"), _("Won"), _("Shared"), _("Win rate"),
+                     _("Average total"), _("Best total"), _("Rounds"), _("Bids made"),
+                     _("Bids made (share)"), _("Bids of 0 made (share)"), _("Average difference"),
+                     _("Longest run of bids made"), _("Worst round (points)")])
+    for fig in sorted(figures.values(), key=lambda f: (-f.played, name_key(f.name))):
+        writer.writerow([spreadsheet_safe(fig.name), fig.played, fig.won, fig.shared,
+                         _ratio(fig.win_rate), _ratio(fig.average), fig.best, fig.rounds,
+                         fig.made, _ratio(fig.made_rate), _ratio(fig.zero_rate),
+                         _ratio(fig.average_diff), fig.longest_run,
+                         fig.worst["points"] if fig.worst else ""])
+    return download("\ufeff" + out.getvalue(), "text/csv", "scorekeeper-statistics.csv")
+
+
+def _ratio(value: float | None) -> str:
+    return "" if value is None else f"{value:.3f}"

@@ -1,0 +1,85 @@
+"""Regulars in a real browser (Pixel 7): two games of the same four players
+through Play again, the series, the roster tap at set-up, the player page's
+figures, and axe on the new pages in the three languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def play_one_round(seeder, gid: str, bids: dict, tricks: dict) -> None:
+    rnd = seeder.sheet(gid).current
+    seeder.post(gid, f"/round/{rnd.number}/trump", trump="none")
+    for seat in rnd.order:
+        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=bids[seat])
+    for seat in rnd.order:
+        seeder.post(gid, f"/round/{rnd.number}/tricks", seat=seat, tricks=tricks[seat])
+    seeder.post(gid, f"/round/{rnd.number}/close")
+
+
+def test_two_games_through_play_again_then_the_player_page(page: Page, seeder, shoot):
+    first = seeder.start(NAMES, preset="estonian", shape="custom", custom="1", first_dealer="0")
+    # Ann deals: Bob bids 1 and takes the trick; Ann (the dealer) bids 1 and misses.
+    play_one_round(seeder, first, {1: 1, 2: 0, 3: 0, 0: 1}, {1: 1, 2: 0, 3: 0, 0: 0})
+    page.goto(f"/g/{first}/")  # the table's link: the game goes on this phone's list
+    expect(page.locator("h1")).to_have_text("Standings")
+    shoot("regulars-1-final-standings")
+    page.get_by_role("button", name="Play again").click()
+    expect(page).to_have_url(re.compile(r"/g/[^/]+/round/1$"))
+    second = re.search(r"/g/([^/]+)/", page.url).group(1)
+    assert second != first
+    # Bob deals now: Cy bids 1 and takes the trick; Bob (the dealer) bids 1 and misses.
+    sheet = seeder.sheet(second)
+    assert sheet.current.dealer == 1 and list(sheet.players.values()) == NAMES
+    play_one_round(seeder, second, {2: 1, 3: 0, 0: 0, 1: 1}, {2: 1, 3: 0, 0: 0, 1: 0})
+    page.goto(f"/g/{second}/standings")
+    series = page.locator("#series tbody tr")
+    expect(series).to_have_count(4)
+    expect(series.nth(0)).to_contain_text("1")
+    shoot("regulars-2-series-standings")
+
+    page.goto("/new")
+    chips = page.locator("#regulars button")
+    expect(chips).to_have_count(4)
+    with page.expect_navigation():  # a plain post: no script needed
+        page.get_by_role("button", name="+ Cy").click()
+    expect(page.locator("#players-0")).to_have_value("Cy")
+    expect(page.locator("#regulars button")).to_have_count(3)
+    shoot("regulars-3-roster-tap")
+
+    page.goto("/players")
+    shoot("regulars-4-players")
+    page.locator("#figures").get_by_role("link", name="Bob").click()
+    expect(page.locator("h1")).to_have_text("Bob")
+    figures = {key: page.locator(f'[data-figure="{key}"]').inner_text()
+               for key in ("played", "won", "win-rate", "average", "best", "made", "zero", "run")}
+    assert figures == {"played": "2", "won": "1", "win-rate": "50%", "average": "5.5",
+                       "best": "11", "made": "1/2 (50%)", "zero": "0/0 (–)", "run": "1"}
+    expect(page.locator("#head-to-head tbody tr")).to_have_count(3)
+    shoot("regulars-5-player-page")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "et"])
+def test_axe_finds_nothing_on_the_new_pages(page: Page, seeder, shoot, lang):
+    gid = seeder.start(NAMES, preset="estonian", shape="custom", custom="1", first_dealer="0")
+    play_one_round(seeder, gid, {1: 1, 2: 0, 3: 0, 0: 1}, {1: 1, 2: 0, 3: 0, 0: 0})
+    page.goto(f"/g/{gid}/")
+    page.get_by_role("button", name="Play again").click()
+    page.goto("/")
+    page.locator(f'#languages button[value="{lang}"]').click()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    for name, path in [("standings", f"/g/{gid}/standings"), ("players", "/players"),
+                       ("player", "/players/Bob"), ("carry", "/carry"), ("setup", "/new")]:
+        page.goto(path)
+        result = AXE.run(page)
+        shoot(f"regulars-axe-{name}-{lang}")
+        assert result.violations_count == 0, result.generate_report()

@@ -1,0 +1,180 @@
+"""Carrying games between devices: one file out, checked in, all or nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+from regular_games import ONE_ROUND, eventful_game, sheet_json
+
+from scorekeeper import create_app
+from scorekeeper.storage import links
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Game
+
+
+def upload(client, data, name="games.json"):
+    raw = data if isinstance(data, bytes) else json.dumps(data).encode()
+    return client.post("/carry/import", data={"file": (io.BytesIO(raw), name)},
+                       content_type="multipart/form-data")
+
+
+def exported(client):
+    response = client.get("/carry/games.json")
+    assert response.status_code == 200
+    return json.loads(response.get_data(as_text=True))
+
+
+def part(page: str, start: str, end: str = "</table>") -> str:
+    page = page[page.index(start):]
+    return page[:page.index(end)]
+
+
+def views(client, gid):
+    """What must come back identical: the standings, the CSV and the history."""
+    standings = client.get(f"/g/{gid}/standings").get_data(as_text=True)
+    history = client.get(f"/g/{gid}/history").get_data(as_text=True)
+    return (part(standings, 'id="standings"'), part(standings, 'id="grid"'),
+            client.get(f"/g/{gid}/export.csv").get_data(as_text=True),
+            part(history, 'id="history"', "</main>"))
+
+
+def game_count(app):
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(Game))
+
+
+def test_export_wipe_import_gives_the_same_standings_csv_and_history(table, client, tmp_path):
+    gid = eventful_game(table)
+    table.start(names=("Ann", "Bob"), **ONE_ROUND)
+    before = views(client, gid)
+    archive = exported(client)
+    assert len(archive["games"]) == 2
+
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}"})
+    with fresh.app_context():
+        db.create_all()
+    other = fresh.test_client()
+    response = upload(other, archive)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert "2 games imported." in response.get_data(as_text=True)
+    assert views(other, gid) == before
+    # The games are on the importing device's list.
+    assert f'href="/g/{gid}/"' in other.get("/").get_data(as_text=True)
+    # The same file again adds nothing.
+    again = upload(other, archive).get_data(as_text=True)
+    assert "0 games imported." in again and "2 games were here already." in again
+    assert game_count(fresh) == 2
+    with fresh.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def test_a_game_the_device_only_views_travels_without_its_scorer_link(table, client, app):
+    gid = table.start(**ONE_ROUND)
+    with app.app_context():
+        game = links.open_link(gid).game
+        viewer = links.link_of(game, links.VIEWER).token
+    stranger = app.test_client()
+    stranger.get(f"/g/{viewer}/")
+    archive = exported(stranger)
+    assert [link["role"] for link in archive["games"][0]["links"]] == ["viewer"]
+    assert gid not in json.dumps(archive)
+    assert exported(app.test_client())["games"] == []
+
+
+def broken(archive, which, **edit):
+    """The archive with the first change of this kind in its first game edited."""
+    data = json.loads(json.dumps(archive))
+    for change in data["games"][0]["changes"]:
+        if change["kind"] == which:
+            change.update(edit)
+            return data
+    raise AssertionError("no change edited")
+
+
+@pytest.mark.parametrize("kind, edit, words", [
+    ("bid", {"value": 7}, "change 2 (bid): Bob: the bid must be between 0 and 1."),
+    ("tricks", {"value": 2}, "change 4 (tricks): "),
+    ("tricks", {"seq": 30}, "change 30 (tricks): the changes are not numbered 1, 2, 3… without gaps (change 4 is missing)."),
+    ("bid", {"kind": "cheat"}, "change 2 (cheat): this kind of change does not exist."),
+    ("close", {"round": 4}, "change 6 (close): "),
+    ("bid", {"player": 9}, "change 2 (bid): "),
+    ("bid", {"value": "0"}, "change 2 (bid): "),
+])
+def test_changes_that_break_the_rules_are_named_and_nothing_is_stored(table, client, app,
+                                                                    kind, edit, words):
+    table.start(names=("Ann", "Bob"), preset="estonian", shape="custom", custom="1 1")
+    table.play_round(1, [1, 0], 1, {1: 0, 0: 0}, {1: 1, 0: 0}, trump="none")
+    archive = exported(client)
+    fresh_games = json.loads(json.dumps(archive))["games"]
+    fresh_games[0]["id"] = "f" * 32
+    for link in fresh_games[0]["links"]:
+        link["token"] = "new" + link["token"][3:]
+    good = {"format": archive["format"], "games": [fresh_games[0]]}
+    bad = broken(good, kind, **edit)
+    bad["games"][0]["id"] = "e" * 32
+    for link in bad["games"][0]["links"]:
+        link["token"] = "bad" + link["token"][3:]
+    bad["games"].insert(0, fresh_games[0])  # a good game first: it is not stored either
+    response = upload(client, bad)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and "Nothing was imported: 1 problem." in page
+    assert "Game 2 (Ann, Bob): " + words in page
+    assert game_count(app) == 1
+
+
+@pytest.mark.parametrize("raw, words", [
+    (b'{"format": "scorekeeper-archive/1", "games": [{"id": "ab', "is not JSON"),
+    (b"\xff\xfe not text", "is not JSON"),
+    (b"[]", "not a file of games"),
+    (json.dumps({"format": "scorekeeper-archive/9", "games": []}).encode(), "“scorekeeper-archive/9”"),
+    (json.dumps({"format": "scorekeeper-archive/1", "games": []}).encode(), "holds no games"),
+    (json.dumps({"format": "scorekeeper-archive/1", "games": [1]}).encode(), "Game 1 (?): this is not a game"),
+    (json.dumps({"format": "scorekeeper-archive/1", "games": [{"id": "x"}]}).encode(), "“preset” is missing"),
+    (b"[" * 100000 + b"]" * 100000, "is not JSON"),
+])
+def test_truncated_wrong_and_hostile_files_are_refused_in_words(client, app, raw, words):
+    response = upload(client, raw)
+    assert response.status_code == 422 and words in response.get_data(as_text=True)
+    assert game_count(app) == 0
+
+
+def test_a_huge_file_is_refused(client, app):
+    response = upload(client, b" " * (17 * 1024 * 1024))
+    assert response.status_code == 413
+    assert game_count(app) == 0
+
+
+def test_a_file_cannot_take_over_another_games_link(table, client, app):
+    gid = table.start(**ONE_ROUND)
+    archive = exported(client)
+    archive["games"][0]["id"] = "d" * 32  # another game, with this game's links
+    response = upload(app.test_client(), archive)
+    assert response.status_code == 422
+    assert "its link belongs to another game here" in response.get_data(as_text=True)
+    assert game_count(app) == 1
+
+
+def test_a_games_own_json_export_imports_on_another_device(table, client, app):
+    gid = eventful_game(table)
+    data = sheet_json(table)
+    assert data["stored"]["links"] == [] and gid not in json.dumps(data)  # shared freely
+    with app.app_context():
+        game = links.open_link(gid).game
+        db.session.delete(db.session.get(Game, game.id))
+        db.session.commit()
+    other = app.test_client()
+    response = upload(other, data)
+    assert "1 game imported." in response.get_data(as_text=True)
+    # The copy is the importing device's, through new links of its own.
+    home = other.get("/").get_data(as_text=True)
+    copy = re.search(r'href="/g/([^/"]+)/"', home).group(1)
+    assert copy != gid
+    assert json.loads(other.get(f"/g/{copy}/export.json").get_data(as_text=True)) == data
+    assert "1 game was here already." in upload(other, data).get_data(as_text=True)
+    old = {k: v for k, v in data.items() if k != "stored"}
+    assert "no changes in it" in upload(other, old).get_data(as_text=True)

@@ -1,0 +1,131 @@
+"""The statistics, each figure checked against values worked out by hand.
+
+Game 1 (regular_games.eventful_game, Estonian scoring: a made bid scores 10 +
+the bid, a missed one 0; four rounds of 2 cards):
+
+    round  Ann    Bob    Cy     Di     Eve
+    1      0/0 10 1/1 11 1/1 11 0/0 10  -      (Cy's bid corrected from 0 to 1)
+    2      1/1 11 1/0  0 0/0 10 1/1 11  -      (Cy's bid of 2 undone, then 0)
+    3      0/0 10 1/1 11 1/0  0 0/1  0 0/0 10  (Eve joins after Bob)
+    4      2/2 12  -     0/0 10 0/0 10 0/0 10  (Bob has left)
+    total  43 (1) 22 (4) 31 (2=) 31 (2=) 20 (5)
+
+Game 2 (one round of 1 card): Ann, Bob and Di bid 0 and take none (10 each),
+Cy bids 0 and takes the trick (0): Ann, Bob and Di share the win, Cy is 4th.
+A third game is left unfinished: it does not count.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from datetime import datetime
+
+from regular_games import ONE_ROUND, eventful_game
+
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Game
+
+
+def second_game(table):
+    table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    table.play_round(1, [1, 2, 3, 0], 1, {1: 0, 2: 0, 3: 0, 0: 0}, {1: 0, 2: 1, 3: 0, 0: 0},
+                     trump="none")
+
+
+def figures(client, name, **args):
+    page = client.get(f"/players/{name}", query_string=args).get_data(as_text=True)
+    found = {key: " ".join(re.sub(r"<[^>]+>", " ", value).split())
+             for key, value in re.findall(r'<dd data-figure="([a-z-]+)">(.*?)</dd>', page, re.S)}
+    return found, page
+
+
+def table_rows(page, table_id):
+    body = page[page.index(f'id="{table_id}"'):]
+    body = body[:body.index("</table>")]
+    return [[re.sub(r"<[^>]+>", "", cell).strip() for cell in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+            for row in re.findall(r"<tr>(.*?)</tr>", body, re.S) if "<td" in row]
+
+
+def played(table):
+    eventful_game(table)
+    second_game(table)
+    table.start(names=("Ann", "Zed"), **ONE_ROUND)  # unfinished
+
+
+def test_every_figure_of_a_player_is_the_hand_computed_value(table, client):
+    played(table)
+    ann, _page = figures(client, "Ann")
+    assert ann == {"played": "2", "won": "1", "shared": "1", "win-rate": "100%",
+                   "average": "26.5", "best": "43", "made": "5/5 (100%)", "zero": "3/3 (100%)",
+                   "diff": "0", "run": "5",
+                   "worst": f"+10 points: round 1 (hand of 2), bid 0, took 0 ({today()})"}
+    cy, page = figures(client, "Cy")
+    assert cy == {"played": "2", "won": "0", "shared": "0", "win-rate": "0%",
+                  "average": "15.5", "best": "31", "made": "3/5 (60%)", "zero": "2/3 (67%)",
+                  "diff": "0.4", "run": "2",
+                  "worst": f"+0 points: round 3 (hand of 2), bid 1, took 0 ({today()})"}
+    assert table_rows(page, "sizes") == [["1", "0/1", "0%"], ["2", "3/4", "75%"]]
+    assert table_rows(page, "head-to-head") == [
+        ["Ann", "2", "0", "2", "0"], ["Bob", "2", "1", "1", "0"], ["Di", "2", "0", "1", "1"],
+        ["Eve", "1", "1", "0", "0"]]
+    assert 'role="img"' in page and "Hand of 1: 0 of 1 made; Hand of 2: 3 of 4 made" in page
+    bob, _page = figures(client, "Bob")
+    assert bob == {"played": "2", "won": "0", "shared": "1", "win-rate": "50%",
+                   "average": "16", "best": "22", "made": "3/4 (75%)", "zero": "1/1 (100%)",
+                   "diff": "0.25", "run": "2",
+                   "worst": f"+0 points: round 2 (hand of 2), bid 1, took 0 ({today()})"}
+    eve, _page = figures(client, "Eve")
+    assert (eve["played"], eve["average"], eve["made"], eve["run"]) == ("1", "20", "2/2 (100%)", "2")
+
+
+def today():
+    from babel.dates import format_date
+
+    return format_date(datetime.now(), "short", locale="en")
+
+
+def test_the_csv_holds_the_same_figures(table, client):
+    played(table)
+    response = client.get("/players/statistics.csv")
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
+    assert rows[0][:4] == ["Player", "Games played", "Won", "Shared"]
+    by_name = {row[0]: row for row in rows[1:]}
+    assert by_name["Cy"] == ["Cy", "2", "0", "0", "0.000", "15.500", "31", "5", "3", "0.600",
+                             "0.667", "0.400", "2", "0"]
+    assert by_name["Ann"][1:5] == ["2", "1", "1", "1.000"]
+    assert "Zed" not in by_name  # only in the unfinished game
+
+
+def test_filters_by_period_and_preset(table, client, app):
+    played(table)
+    with app.app_context():
+        first = db.session.scalars(db.select(Game).order_by(Game.id)).first()
+        first.created_at = datetime(2020, 1, 1)
+        db.session.commit()
+    recent, _page = figures(client, "Cy", period="365")
+    assert (recent["played"], recent["made"]) == ("1", "0/1 (0%)")
+    assert figures(client, "Cy", preset="estonian")[0]["played"] == "2"
+    assert "No finished games with these filters." in figures(client, "Cy", preset="cardgames")[1]
+    assert figures(client, "Cy", preset="bogus")[0]["played"] == "2"  # unknown: every preset
+
+
+def test_a_correction_after_the_end_changes_the_figures(table, client):
+    eventful_game(table)
+    assert figures(client, "Cy")[0]["made"] == "3/4 (75%)"
+    data = {"trump": "H"}
+    for row, (bid, taken) in enumerate([(1, 1), (0, 1), (0, 0), (0, 0)]):  # Bob Cy Di Ann
+        data[f"seats-{row}-bid"], data[f"seats-{row}-tricks"] = bid, taken
+    assert client.post(table.url("/round/1/edit"), data=data).status_code == 302
+    assert figures(client, "Cy")[0]["made"] == "2/4 (50%)"
+
+
+def test_figures_follow_a_rename_and_stay_private_to_the_device(table, client, app):
+    played(table)
+    client.post("/players/rename", data={"name": "Cy", "to": "Cyryl"})
+    assert figures(client, "Cyryl")[0]["made"] == "3/5 (60%)"
+    assert figures(client, "cy")[0]["made"] == "3/5 (60%)"  # the old name leads there too
+    stranger = app.test_client()
+    assert stranger.get("/players/Ann").status_code == 404
+    assert "Ann" not in stranger.get("/players/statistics.csv").get_data(as_text=True)
