@@ -79,3 +79,25 @@ def test_change_players_or_rules_opens_the_set_up_filled_in(table, client):
     assert re.search(r'value="estonian"\s+checked', page)
     # An unknown link fills in nothing.
     assert 'value="Ann"' not in client.get("/new?again=nope").get_data(as_text=True)
+
+
+def test_the_kept_standings_still_draw_the_series_and_each_phones_form_afresh(table, client, app):
+    """The standings keep their costly parts per version of the game; the series
+    (which the next game changes) and the Play again form (its session's CSRF
+    token) are drawn for every request."""
+    first = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    finish_one_round_game(table, 0, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0})
+    first_page = client.get(table.url("/standings")).get_data(as_text=True)
+    token = re.compile(r'name="csrf_token"[^>]*value="([^"]+)"')
+    other_phone = app.test_client()
+    other_phone.get(f"/g/{first}/standings")  # the link remembered by the other phone
+    other_page = other_phone.get(f"/g/{first}/standings").get_data(as_text=True)
+    assert token.search(first_page).group(1) != token.search(other_page).group(1)
+
+    second = new_gid(client.post(table.url("/again")))
+    table.gid = second
+    finish_one_round_game(table, 1, {2: 1, 3: 0, 0: 0, 1: 0}, {2: 1, 3: 0, 0: 0, 1: 0})
+    # The first game has not changed, but its series has: its standings say so.
+    page = client.get(f"/g/{first}/standings").get_data(as_text=True)
+    series = page[page.index('id="series"'):]
+    assert re.search(r"<tr><td>Cy</td><td class=\"num\">1</td><td class=\"num\">2</td>", series)
