@@ -220,6 +220,10 @@
     window.clearTimeout(retryTimer);
     var tap = queue[0];
     var form = findForm(tap.key);
+    // A tap kept across a reload is sent with the page's own token (the
+    // session's), not the one of the page it was made on.
+    var token = document.querySelector("input[name=csrf_token]");
+    if (token && "csrf_token" in tap.values) { tap.values.csrf_token = token.value; }
     sending = tap;
     capturing = tap;
     tap.xhr = null;
