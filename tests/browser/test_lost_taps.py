@@ -302,6 +302,7 @@ def test_a_plain_form_tapped_offline_waits_and_is_sent_when_back(phones, seeder)
     page = phones()
     page.goto(f"/g/{gid}/round/1")
     page.context.set_offline(True)
+    page.locator("#language-menu > summary").click()  # the menu opens first
     page.locator("#languages").get_by_role("button", name="Polski").click()
     expect(page.locator("#connection")).to_contain_text("No connection")
     expect(page.locator("html")).to_have_attribute("lang", "en")  # still the app, not an error page

@@ -75,6 +75,7 @@ def test_axe_finds_nothing_on_the_new_pages(page: Page, seeder, shoot, lang):
     page.goto(f"/g/{gid}/")
     page.get_by_role("button", name="Play again").click()
     page.goto("/")
+    page.locator("#language-menu > summary").click()  # the menu opens first
     page.locator(f'#languages button[value="{lang}"]').click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
     for name, path in [("standings", f"/g/{gid}/standings"), ("players", "/players"),

@@ -120,11 +120,11 @@ def rules_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
     out = io.StringIO()
     writer = SheetWriter(out, delimiter)
     writer.writerow([_("Players"), *sheet.players.values()])
-    if sheet.duration is not None:
-        writer.writerow([_("Duration in minutes"), round(sheet.duration.total_seconds() / 60)])
     for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds],
                                      rules_summary(game.preset, sheet.ruleset)):
         writer.writerow([label, text])
+    if sheet.duration is not None:
+        writer.writerow([_("Duration in minutes"), round(sheet.duration.total_seconds() / 60)])
     writer.writerow([RULES_JSON_LABEL, sheet.ruleset.to_json()])
     return "\ufeff" + out.getvalue()
 
