@@ -8,6 +8,10 @@ tricks the table wrote down. :func:`parse_record` checks every field and
 raises :class:`~scorekeeper.rules.errors.MalformedRecord` naming the field;
 :func:`record_to_dict` writes a record back out.
 
+It is one module, longer than most, because reading, checking and writing
+a record are one format: each field's fast path, its checked path (the one
+that words a refusal) and its written form sit together and change together.
+
 >>> record = parse_record({
 ...     "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "trump": "7H",
 ...     "bids": [0, 1, 1, 1],
