@@ -13,6 +13,7 @@ test checks that it equals :func:`build_sheet` of the whole log at every step.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Sequence
 
 from ..rules import Ruleset, Scoring, bidding_order, next_seat, plan_round, plan_rounds
@@ -156,30 +157,19 @@ class GameState:
     # The derived rounds.
 
     def rounds(self) -> list[RoundSheet]:
-        ruleset = self.ruleset
-        in_turn = ruleset.bidding == "in-turn"
+        """Every round's sheet: its layout (who deals, the order, the plan) and
+        what has been entered in it."""
+        seating = tuple((pid, member.joined, member.left, frozenset(member.sits_out))
+                        for pid, member in self.members.items())
+        layout = round_layout(self.ruleset, tuple(self.sizes), tuple(self.circle), seating,
+                              self.first_dealer)
+        in_turn = self.ruleset.bidding == "in-turn"
         rounds: list[RoundSheet] = []
-        dealer: int | None = None
-        for index, cards in enumerate(self.sizes):
-            number = index + 1
-            active = [pid for pid in self.circle if self.members[pid].plays(number)]
-            positions = {pid: pos for pos, pid in enumerate(self.circle)}
-            active_positions = [positions[pid] for pid in active]
-            if dealer is None:
-                start = positions[self.first_dealer]
-                dealer = self.first_dealer if self.first_dealer in active else \
-                    self.circle[next_seat(start, active_positions, len(self.circle))]
-            else:
-                dealer = self.circle[
-                    next_seat(positions[dealer], active_positions, len(self.circle))]
-            order = [self.circle[pos] for pos in
-                     bidding_order(positions[dealer], active_positions, len(self.circle))]
-            plan = plan_round(ruleset, number, cards, len(active),
-                              is_final_round=number == len(self.sizes))
+        for number, cards, dealer, order, plan, fits in layout:
             rnd = RoundSheet(
                 number=number, cards=cards, expects_trump=plan.has_trump, dealer=dealer,
-                order=order, hook_active=plan.hook_active, in_turn=in_turn,
-                fits=cards * len(active) <= ruleset.deck_size, rules_trump=plan.trump_suit,
+                order=list(order), hook_active=plan.hook_active, in_turn=in_turn, fits=fits,
+                rules_trump=plan.trump_suit,
             )
             if not plan.has_trump:
                 rnd.trump, rnd.trump_chosen = None, True
@@ -192,6 +182,41 @@ class GameState:
                 rnd.bids, rnd.tricks, rnd.closed = dict(facts.bids), dict(facts.tricks), facts.closed
             rounds.append(rnd)
         return rounds
+
+
+@functools.lru_cache(maxsize=1024)
+def round_layout(ruleset: Ruleset, sizes: tuple[int, ...], circle: tuple[int, ...],
+                 seating: tuple[tuple[int, int, int | None, frozenset[int]], ...],
+                 first_dealer: int) -> tuple[tuple, ...]:
+    """What the rules and the seating say of each round, entries aside: its
+    number, cards, dealer, bidding order, plan and whether the deck holds it.
+
+    It changes only with the rules, the schedule or who sits where, not with
+    a bid, so every tap of a game meets the one worked out before. ``seating``
+    holds each player's id, first round, first round gone and rounds sat out.
+    """
+    plays = {pid: Member(pid, "", joined, left, set(sits_out))
+             for pid, joined, left, sits_out in seating}
+    positions = {pid: pos for pos, pid in enumerate(circle)}
+    layout = []
+    dealer: int | None = None
+    for index, cards in enumerate(sizes):
+        number = index + 1
+        active = [pid for pid in circle if plays[pid].plays(number)]
+        active_positions = [positions[pid] for pid in active]
+        if dealer is None:
+            start = positions[first_dealer]
+            dealer = first_dealer if first_dealer in active else \
+                circle[next_seat(start, active_positions, len(circle))]
+        else:
+            dealer = circle[next_seat(positions[dealer], active_positions, len(circle))]
+        order = tuple(circle[pos] for pos in
+                      bidding_order(positions[dealer], active_positions, len(circle)))
+        plan = plan_round(ruleset, number, cards, len(active),
+                          is_final_round=number == len(sizes))
+        layout.append((number, cards, dealer, order, plan,
+                       cards * len(active) <= ruleset.deck_size))
+    return tuple(layout)
 
 
 def build_sheet(

@@ -1,29 +1,62 @@
-"""Pages of a game drawn once per version of the game and kept.
+"""What a game's screens draw once per version of the game, and keep.
 
 The standings of a long game cost more to draw (the grid and the chart) than
-anything else a phone asks for, and they change only when the game does. The
-page's costly blocks are drawn for one version of the game, one link (its
-addresses are in it), its rights and one language, and kept in this process
-(at most :data:`KEPT_PAGES`); the rest of the page (CSRF token, cookies,
-theme) is drawn for every request. The key holds the game's version, read
-with the link on every request, so a kept block is never older than the game:
-another server's write raises the version and the block is drawn again.
+anything else a phone asks for, and the entry panel is what every phone at a
+table asks for again after each tap; both change only when the game does.
+They are drawn for one version of the game, one link (its addresses are in
+it), its rights and one language, and kept in this process (the newest
+version of at most :data:`KEPT_PAGES` of them). What differs between two
+requests is drawn for every request: the standings' forms and the series; in
+a kept panel, the CSRF token is swapped for the asking session's own. The key
+holds the game's version, read with the link on every request, so a kept
+drawing is never older than the game: another server's write raises the
+version and it is drawn again.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, render_template
 from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
 from ...storage.models import Game
 from .. import access
 
-#: How many drawn blocks one process keeps.
-KEPT_PAGES = 500
+#: How many drawings one process keeps (each the newest version of its game's).
+KEPT_PAGES = 2000
+#: What stands for the CSRF token in a kept drawing.
+TOKEN_MARK = "\x00csrf\x00"
+
+
+def kept(name: str, game: Game, draw: Callable[[], Any], *key: Any) -> Any:
+    """``draw()`` for this version of ``game``, this link, its rights and
+    language (and ``key``), drawn once and kept."""
+    pages: OrderedDict = current_app.extensions.setdefault("scorekeeper.pages", OrderedDict())
+    link = access.access()
+    place = (name, game.public_id, link.token, link.role, str(get_locale()), *key)
+    found = pages.get(place)
+    if found is not None and found[0] == game.version:
+        pages.move_to_end(place)
+        return found[1]
+    drawn = draw()
+    pages[place] = (game.version, drawn)
+    pages.move_to_end(place)
+    while len(pages) > KEPT_PAGES:
+        pages.popitem(last=False)
+    return drawn
+
+
+def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
+    """As :func:`kept`, for HTML whose forms carry the CSRF token: kept with a
+    mark in its place, served with the asking session's token."""
+    token = generate_csrf()
+    return kept(name, game, lambda: draw().replace(token, TOKEN_MARK), *key).replace(
+        TOKEN_MARK, token)
 
 
 def page_with_kept_content(template: str, cached: str, blocks: tuple[str, ...], game: Game,
@@ -32,17 +65,12 @@ def page_with_kept_content(template: str, cached: str, blocks: tuple[str, ...], 
     extends ``template`` and puts ``kept[name]`` in each of those blocks. What
     is not in them (a form's CSRF token, what other games change) is drawn for
     every request."""
-    pages: OrderedDict = current_app.extensions.setdefault("scorekeeper.pages", OrderedDict())
-    link = access.access()
-    key = (template, game.public_id, game.version, link.token, link.role, str(get_locale()))
-    kept = pages.get(key)
-    if kept is None:
+
+    def draw() -> dict[str, Markup]:
         values = dict(context, game=game)
         current_app.update_template_context(values)
         source = current_app.jinja_env.get_template(template)
-        kept = {name: Markup("".join(source.blocks[name](source.new_context(values))))
+        return {name: Markup("".join(source.blocks[name](source.new_context(values))))
                 for name in blocks}
-        pages[key] = kept
-        while len(pages) > KEPT_PAGES:
-            pages.popitem(last=False)
-    return render_template(cached, game=game, kept=kept, **context)
+
+    return render_template(cached, game=game, kept=kept(template, game, draw), **context)

@@ -22,7 +22,7 @@ from ..language import current_lang
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from ..regulars.rematch import series_lines
-from .rendered import page_with_kept_content
+from .rendered import kept_with_token, page_with_kept_content
 from ..wording.game import entry_label
 from ..wording.history import history_text
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
@@ -35,14 +35,20 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
                  status: int = 200, notice: str | None = None, confirm_reopen: int | None = None):
     """The round screen, or only its entry panel for htmx (with the undo bar
     out of band). ``notice`` says what was done; ``confirm_reopen`` asks
-    before an undo reopens that round."""
+    before an undo reopens that round. The plain panel of the open round, the
+    same for every phone on the link, is drawn once per version and kept."""
     rnd = round_or_404(sheet, number)
     template = "play/_entry.html" if is_htmx() else "play/round.html"
     last = sheet.last_entry
-    html = render_template(
-        template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx(), notice=notice,
-        confirm_reopen=confirm_reopen,
-        undo_label=entry_label(**entries.entry_facts(sheet, last)) if last else None)
+
+    def draw() -> str:
+        return render_template(
+            template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx(),
+            notice=notice, confirm_reopen=confirm_reopen,
+            undo_label=entry_label(**entries.entry_facts(sheet, last)) if last else None)
+
+    plain = is_htmx() and rnd is sheet.current and not (error or notice or confirm_reopen)
+    html = kept_with_token(template, game, draw, number) if plain else draw()
     return vary(make_response(html, status))
 
 
