@@ -42,10 +42,13 @@ def suit_symbol(letter: str | None) -> str:
     return _("NT") if letter is None else SUIT_SYMBOLS[letter]
 
 
+#: The suits' names on their own ("Trump: hearts").
+SUIT_NAMES = {"C": _l("clubs"), "D": _l("diamonds"), "H": _l("hearts"), "S": _l("spades")}
+
+
 def suit_name(letter: str | None) -> str:
     """The suit's name in the page's language."""
-    names = {"C": _("clubs"), "D": _("diamonds"), "H": _("hearts"), "S": _("spades")}
-    return _("no trump") if letter is None else names[letter]
+    return _("no trump") if letter is None else str(SUIT_NAMES[letter])
 
 
 def trump_label(letter: str | None) -> str:
