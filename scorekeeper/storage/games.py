@@ -127,10 +127,12 @@ def delete_game(game: Game) -> None:
 
 
 #: Built once (see :func:`claim_version`).
-CLAIM_VERSION = (update(Game)
-                 .where(Game.id == bindparam("game"), Game.version == bindparam("seen"))
-                 .values(version=bindparam("next"), updated_at=bindparam("now"))
-                 .execution_options(synchronize_session=False))
+#: A statement of the table, not of the model: the session has no object to
+#: synchronise (:func:`claim_version` sets the one it has).
+CLAIM_VERSION = (update(Game.__table__)
+                 .where(Game.__table__.c.id == bindparam("game"),
+                        Game.__table__.c.version == bindparam("seen"))
+                 .values(version=bindparam("next"), updated_at=bindparam("now")))
 
 
 def claim_version(game: Game) -> int:

@@ -10,7 +10,9 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
+from babel import support
 from flask_babel import get_locale
+from wtforms.i18n import messages_path
 from werkzeug.exceptions import HTTPException
 
 bp = Blueprint("language", __name__)
@@ -30,6 +32,39 @@ def select_locale() -> str | None:
     if chosen in languages:
         return chosen
     return request.accept_languages.best_match(languages)
+
+
+class FormMessages:
+    """WTForms' own messages ("Field cannot be longer than 40 characters.") in
+    the page's language, each catalogue read once per process. Flask-WTF would
+    read it from disk for every request with a form; it takes this one from
+    ``request.wtforms_translations`` instead (see :func:`register_form_messages`)."""
+
+    def __init__(self) -> None:
+        self.catalogues: dict[str, support.Translations] = {}
+
+    def catalogue(self) -> support.Translations:
+        locale = get_locale()
+        key = str(locale)
+        found = self.catalogues.get(key)
+        if found is None:
+            found = self.catalogues[key] = support.Translations.load(
+                messages_path(), [locale], domain="wtforms")
+        return found
+
+    def ugettext(self, string: str) -> str:
+        return self.catalogue().ugettext(string)
+
+    def ungettext(self, singular: str, plural: str, n: int) -> str:
+        return self.catalogue().ungettext(singular, plural, n)
+
+
+def register_form_messages(app) -> None:
+    messages = FormMessages()
+
+    @app.before_request
+    def form_messages() -> None:
+        request.wtforms_translations = messages
 
 
 def current_lang() -> str:

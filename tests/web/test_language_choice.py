@@ -227,3 +227,21 @@ def test_the_rank_letters_come_from_the_catalogue_with_a_note_for_translators():
     for letter in "JQKA":
         message = template.get(letter, context="rank letter")
         assert message is not None and message.auto_comments, letter
+
+
+def test_wtforms_own_messages_come_in_each_pages_language(app):
+    """WTForms' messages are read once per language and process, and still
+    follow each request's language."""
+    from scorekeeper.web.manage.forms import JoinForm
+
+    seen = {}
+    for lang in ("pl", "en", "pl", "et"):
+        with app.test_request_context("/", method="POST", data={"name": "x" * 50},
+                                      headers={"Accept-Language": lang}):
+            app.preprocess_request()
+            form = JoinForm()
+            form.validate()
+            seen.setdefault(lang, set()).add(form.errors["name"][0])
+    assert seen == {"pl": {"Wartość w polu nie może mieć więcej niż 40 znaków."},
+                    "en": {"Field cannot be longer than 40 characters."},
+                    "et": {"Väli ei tohi olla üle 40 tähemärgi pikk."}}
