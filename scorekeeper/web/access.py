@@ -8,13 +8,16 @@ scorer link may do everything; a viewer link may only see the pages marked
 write, is refused with 403 before the view runs, so nothing is stored.
 
 A device is known by a random id kept in Flask's signed session cookie (long
-lived, ``SameSite=Lax``): no account and no password.
+lived, ``SameSite=Lax``): no account and no password. The cookie is sent
+again when the session changes, and at least once a month to a device that
+uses its games (:func:`device_id`), not with every poll.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from datetime import date
 
 from flask import Flask, current_app, g, make_response, render_template, request, session
 
@@ -34,6 +37,9 @@ def device_id() -> str:
         device = secrets.token_urlsafe(16)
         session["device"] = device
         session.permanent = True
+    month = date.today().strftime("%Y-%m")
+    if session.get("renewed") != month:  # the cookie's two years start again
+        session["renewed"] = month
     return device
 
 

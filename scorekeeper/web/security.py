@@ -46,6 +46,8 @@ SECURITY_HEADERS = {
 DEFAULTS = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
+    # Not with every answer: see scorekeeper.web.access.device_id.
+    "SESSION_REFRESH_EACH_REQUEST": False,
     "BEHIND_PROXY": 0,
     "RATELIMIT_STORAGE_URI": "memory://",
     "RATELIMIT_HEADERS_ENABLED": False,
