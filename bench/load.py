@@ -19,7 +19,9 @@ first failure a few times. It prints, for every step, the req/s and p99 of
 each request kind; then the same load at the largest N against a minimal
 Flask app, under the same gunicorn, that answers every request with a
 fragment of the tap's size (the cost of gunicorn, Flask and this generator
-alone), for a ratio.
+alone), for a ratio. Each step also gives the CPU time gunicorn and its
+workers spent per request (from /proc): steadier than the latencies on a
+machine that other work shares, and what bounds N once the machine is quiet.
 """
 
 from __future__ import annotations
@@ -108,6 +110,20 @@ class Server:
             await asyncio.sleep(0.05)
         raise RuntimeError("the server did not start")
 
+    def cpu_seconds(self) -> float:
+        """The CPU time of gunicorn and its workers so far (Linux /proc)."""
+        tick = os.sysconf("SC_CLK_TCK")
+        total, pids = 0.0, [self.process.pid]
+        try:
+            children = Path(f"/proc/{self.process.pid}/task/{self.process.pid}/children")
+            pids += [int(pid) for pid in children.read_text().split()]
+            for pid in pids:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+                total += (int(fields[11]) + int(fields[12])) / tick
+        except OSError:
+            return float("nan")
+        return total
+
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
         self.process.wait(timeout=20)
@@ -152,6 +168,7 @@ class Step:
     """The figures of one run at N tables."""
 
     def __init__(self) -> None:
+        self.server_cpu = float("nan")
         self.times: dict[str, list[float]] = {"poll": [], "tap": []}
         self.errors: dict[str, int] = {"poll": 0, "tap": 0}
         self.late = 0
@@ -171,14 +188,18 @@ class Step:
         every = self.times["poll"] + self.times["tap"]
         p99 = percentile(every, 0.99) if every else float("nan")
         verdict = "pass" if self.passes() else "FAIL"
+        cpu = self.server_cpu * 1000 / max(1, len(every))
         return (f"{label:<22} " + " | ".join(parts) +
-                f" | all p99 {p99:7.2f} ms late {self.late}  {verdict}")
+                f" | all p99 {p99:7.2f} ms late {self.late} | server CPU {cpu:4.2f} ms/request"
+                f"  {verdict}")
 
 
-async def run_step(port: int, tables: list[Table], seconds: float, in_flight: int,
+async def run_step(server: Server, tables: list[Table], seconds: float, in_flight: int,
                    rng: random.Random, real_app: bool = True) -> Step:
     """Every phone of every table for ``seconds``, open-loop and bounded."""
+    port = server.port
     step = Step()
+    cpu_before = server.cpu_seconds()
     gate = asyncio.Semaphore(in_flight)
     end = time.monotonic() + seconds
 
@@ -228,10 +249,11 @@ async def run_step(port: int, tables: list[Table], seconds: float, in_flight: in
 
     await asyncio.gather(*(poller(t) for t in tables for _ in range(PHONES)),
                          *(tapper(t) for t in tables))
+    step.server_cpu = server.cpu_seconds() - cpu_before
     return step
 
 
-async def search(port: int, tables: list[Table], seconds: float, in_flight: int,
+async def search(server: Server, tables: list[Table], seconds: float, in_flight: int,
                  max_tables: int, rng: random.Random) -> tuple[int, list[str]]:
     """The largest N that passes: doubling, then a few halvings of the gap."""
     lines, passed, failed, n = [], 0, None, 25
@@ -239,7 +261,7 @@ async def search(port: int, tables: list[Table], seconds: float, in_flight: int,
     while tried < 9:
         tried += 1
         n = min(n, max_tables)
-        step = await run_step(port, tables[:n], seconds, in_flight, rng)
+        step = await run_step(server, tables[:n], seconds, in_flight, rng)
         lines.append(step.report(f"N = {n}", seconds))
         print(lines[-1], flush=True)
         if step.passes():
@@ -285,7 +307,7 @@ async def main_async(args: argparse.Namespace) -> int:
               f"and a tap every {TAP_EVERY:g} s per table, {args.seconds:g} s a step, at most "
               f"{args.in_flight} requests in flight; pass: p99 < {P99_BUDGET_MS:g} ms, "
               "no error, none late", flush=True)
-        best, _lines = await search(server.port, tables, args.seconds, args.in_flight,
+        best, _lines = await search(server, tables, args.seconds, args.in_flight,
                                     args.max_tables, rng)
     finally:
         server.stop()
@@ -299,7 +321,7 @@ async def main_async(args: argparse.Namespace) -> int:
         for table in tables:
             table.port = minimal.port
         n = best or 25
-        step = await run_step(minimal.port, tables[:n], args.seconds, args.in_flight, rng,
+        step = await run_step(minimal, tables[:n], args.seconds, args.in_flight, rng,
                               real_app=False)
         print(step.report(f"minimal app, N = {n}", args.seconds))
         print(f"(the minimal app answers every request with {fragment} bytes, the size of a "

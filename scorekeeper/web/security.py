@@ -66,9 +66,11 @@ def is_not_write() -> bool:
 
 
 #: Every write of a client counts against one limit for the whole app; the
-#: set-up and the join code have their own, stricter ones.
-limiter = Limiter(key_func=get_remote_address, application_limits=[writes_limit],
-                  application_limits_exempt_when=is_not_write)
+#: set-up and the join code have their own, stricter ones. A read is never
+#: limited, so it is let through before any limit is looked at (a poll asks
+#: every second).
+limiter = Limiter(key_func=get_remote_address, application_limits=[writes_limit])
+limiter.request_filter(is_not_write)
 
 
 def register_security(app: Flask) -> None:
