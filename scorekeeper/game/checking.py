@@ -17,11 +17,12 @@ from ..rules import Ruleset, RulesError
 from . import entries
 from .errors import GameError
 from .fold import build_sheet
+from .renames import rename_member, renamed_back
 from .rounds import ChangeLike, NewChange
 from .sheet import Sheet
 
 KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-         "adjust", "scoring", "schedule")
+         "adjust", "scoring", "schedule", "name")
 
 
 class LogFault(GameError):
@@ -73,6 +74,11 @@ def _rebuilt(change: ChangeLike, sheet: Sheet) -> list[NewChange]:
         return [made]
     if kind == "scoring":
         return [entries.scoring(sheet, value["name"])]
+    if kind == "name":
+        if value.get("undo"):
+            return [made for made in renamed_back(sheet, value["roster"])
+                    if made.player == change.player]
+        return [rename_member(sheet, change.player, value["name"], value["roster"])]
     return [entries.schedule(sheet, value)]
 
 

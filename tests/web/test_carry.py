@@ -178,3 +178,56 @@ def test_a_games_own_json_export_imports_on_another_device(table, client, app):
     assert "1 game was here already." in upload(other, data).get_data(as_text=True)
     old = {k: v for k, v in data.items() if k != "stored"}
     assert "no changes in it" in upload(other, old).get_data(as_text=True)
+
+
+def renamed_archive(table, client, fresh_ids=True):
+    """A finished game of Kasia, Ann and Bob; Kasia renamed Kate, Bob renamed
+    Rob and that taken back: its archive, with fresh ids to import it here again."""
+    table.start(names=("Kasia", "Ann", "Bob"), **ONE_ROUND)
+    table.play_round(1, [1, 2, 0], 1, {0: 0, 1: 1, 2: 0}, {0: 0, 1: 1, 2: 0}, trump="none")
+    client.post("/players/rename", data={"name": "Kasia", "to": "Kate"})
+    client.post("/players/rename", data={"name": "Bob", "to": "Rob"})
+    client.post("/players/undo")
+    data = exported(client)
+    if not fresh_ids:
+        return data
+    data["games"][0]["id"] = "d" * 32
+    for link in data["games"][0]["links"]:
+        link["token"] = "ren" + link["token"][3:]
+    return data
+
+
+def test_renames_travel_with_the_game(table, client, tmp_path):
+    data = renamed_archive(table, client, fresh_ids=False)
+    assert [c["kind"] for c in data["games"][0]["changes"]][-3:] == ["name"] * 3
+    before = views(client, table.gid)
+    fresh = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite3'}"})
+    with fresh.app_context():
+        db.create_all()
+    other = fresh.test_client()
+    assert upload(other, data).status_code == 200
+    assert views(other, table.gid) == before
+    assert "Kate" in before[0] and "Rob" not in before[0]
+    with fresh.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("edit, words", [
+    ({"was": "Kasia!"}, "the table could not have made this change at that point."),
+    ({"name": "Ann"}, "Two players are called Ann; tell them apart."),
+    ({"name": "K" * 41}, "the change is not written as Scorekeeper writes it."),
+    ({"roster": "7"}, "the change is not written as Scorekeeper writes it."),
+    ({"undo": True}, "the table could not have made this change at that point."),
+])
+def test_a_name_change_no_roster_could_make_is_refused(table, client, app, edit, words):
+    data = renamed_archive(table, client)
+    count = game_count(app)
+    names = [c for c in data["games"][0]["changes"] if c["kind"] == "name"]
+    names[0]["value"].update(edit)
+    response = upload(client, data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422, page
+    assert f"change {names[0]['seq']} (" in page and words in page
+    assert game_count(app) == count
