@@ -341,3 +341,54 @@ def test_a_penalty_for_a_revoke_the_hand_never_showed_is_refused(table, client, 
     data["games"][0]["hand_events"] = []
     assert upload(client, data).status_code == 422
     assert game_count(app) == 1
+
+
+@pytest.mark.parametrize("lang", ["pl", "et"])
+def test_import_problems_name_each_kind_of_change_in_words(app, lang):
+    """Every kind of change and of recorded card, as an import problem names it:
+    in the reader's language, never its code."""
+    from scorekeeper.game import GameError
+    from scorekeeper.game.checking import HandProblem, LogProblem
+    from scorekeeper.storage.carry import CarryProblem
+    from scorekeeper.web.wording.carry import KIND_WORDS, carry_problem_text
+
+    kinds = ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
+             "adjust", "scoring", "schedule", "name"]
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        texts = {kind: carry_problem_text(CarryProblem(
+            1, ("Ann",), "bad-change", log=LogProblem(3, kind, GameError("busy"))))
+            for kind in kinds}
+        texts.update({"hand " + kind: carry_problem_text(CarryProblem(
+            1, ("Ann",), "bad-hand", hand=HandProblem(2, 3, kind, GameError("busy"))))
+            for kind in ("deal", "card", "undo", "reset")})
+        shown = {kind: str(word) for kind, word in KIND_WORDS.items()}
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        english = {kind: str(word) for kind, word in KIND_WORDS.items()}
+    assert set(KIND_WORDS) == {*kinds, "deal", "card", "reset"}
+    for kind, text in texts.items():
+        code = kind.removeprefix("hand ")
+        assert f" ({shown[code]}): " in text, text
+        if shown[code] != code:  # (Estonian says "trump" too)
+            assert f"({code})" not in text, text
+        assert shown[code] != english[code] or code == "trump" and lang == "et", text
+    # Translated words, each its own.
+    assert len({re.findall(r"\d+ \(([^)]+)\)", text)[-1] for text in texts.values()}) == 16
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("pl", "Partia 2 (Ann, Bob): zmiana 6 (rozdanie zamknięte): "),
+    ("et", "Mäng 2 (Ann, Bob): muudatus 6 (voor suletud): "),
+])
+def test_an_import_refused_in_polish_or_estonian_shows_no_code(table, client, app, lang, words):
+    table.start(names=("Ann", "Bob"), preset="estonian", shape="custom", custom="1 1")
+    table.play_round(1, [1, 0], 1, {1: 0, 0: 0}, {1: 1, 0: 0}, trump="none")
+    archive = exported(client)
+    bad = broken(archive, "close", round=4)
+    with_fresh_ids(bad, "e")
+    bad["games"].insert(0, exported(client)["games"][0])
+    page = client.post("/carry/import", data={"file": (io.BytesIO(json.dumps(bad).encode()),
+                                                       "games.json")},
+                       content_type="multipart/form-data",
+                       headers={"Accept-Language": lang}).get_data(as_text=True)
+    assert words in page
+    assert "(close)" not in page

@@ -169,7 +169,7 @@ def test_a_merge_reaches_the_games_and_is_refused_where_both_played(table, clien
     response = client.post("/players/rename", data={"name": "Kasia", "to": "Katarzyna"})
     page = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "Kasia and Katarzyna played in the same game" in page
+    assert "Kasia, Katarzyna: both names are in one game" in page
     # Nothing was stored, in the roster or in any game.
     assert [version_of(app, gid) for gid in (first, second, both)] == versions
     assert "Merged" not in client.get("/players").get_data(as_text=True)

@@ -101,8 +101,8 @@ def rename():
     try:
         roster.rename(device, "merge" if merge else "rename", known[name_key(old)], target)
     except GameError:  # same-name: one of the games has both
-        return players_page(_("%(name)s and %(other)s played in the same game, so they are "
-                              "two players: they cannot be merged.", name=known[name_key(old)],
+        return players_page(_("%(name)s, %(other)s: both names are in one game, so they are "
+                              "two players and cannot be merged.", name=known[name_key(old)],
                               other=target), (old, new), 422)
     return redirect(url_for("roster.players"))
 

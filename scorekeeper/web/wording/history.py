@@ -67,9 +67,9 @@ def history_text(entry: HistoryEntry) -> str:
         return _schedule_text(d)
     if kind == "name":
         if d["undo"]:
-            return _("Rename taken back: %(before)s → %(after)s", before=d["before"],
-                     after=d["after"])
-        return _("Renamed: %(before)s → %(after)s", before=d["before"], after=d["after"])
+            return _("Rename taken back: %(old)s → %(new)s", old=d["before"],
+                     new=d["after"])
+        return _("Renamed: %(old)s → %(new)s", old=d["before"], new=d["after"])
     return kind  # pragma: no cover - every stored kind is worded above
 
 
