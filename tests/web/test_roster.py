@@ -5,8 +5,6 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import Table
-
 from scorekeeper.storage import links
 
 ONE_ROUND = {"preset": "estonian", "shape": "custom", "custom": "1"}
@@ -186,8 +184,8 @@ def test_a_merge_reaches_the_games_and_is_refused_where_both_played(table, clien
 def test_a_rename_never_writes_a_game_the_device_only_views_or_cannot_see(table, client, app):
     mine = table.start(names=("Kasia", "Ann", "Bob"), **ONE_ROUND)
     other_phone = app.test_client()
-    theirs = Table(other_phone).start(names=("Kasia", "Eve", "Flo"), **ONE_ROUND)
-    viewed = Table(other_phone).start(names=("Kasia", "Gus", "Hal"), **ONE_ROUND)
+    theirs = type(table)(other_phone).start(names=("Kasia", "Eve", "Flo"), **ONE_ROUND)
+    viewed = type(table)(other_phone).start(names=("Kasia", "Gus", "Hal"), **ONE_ROUND)
     with app.app_context():
         viewer = links.link_of(links.open_link(viewed).game, links.VIEWER).token
     client.get(f"/g/{viewer}/")  # this device views the third game
