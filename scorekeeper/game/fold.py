@@ -120,7 +120,9 @@ class GameState:
             revoke=(revoke["round"], revoke["trick"]) if revoke else None))
 
     def apply_name(self, change: ChangeLike) -> None:
-        self.members[change.player].name = change.value["name"]
+        member = self.members.get(change.player)
+        if member is not None:  # (None: the game's undo took the player's join back since)
+            member.name = change.value["name"]
 
     def apply_scoring(self, change: ChangeLike) -> None:
         self.ruleset = dataclasses.replace(self.ruleset, scoring=Scoring.from_dict(change.value))

@@ -153,7 +153,9 @@ def change_details(state: GameState, change: ChangeLike,
     if kind == "schedule":
         return _schedule(state, change.value)
     if kind == "name":
-        return {"before": state.members[change.player].name, "after": change.value["name"],
+        member = state.members.get(change.player)
+        return {"before": member.name if member else change.value.get("was", ""),
+                "after": change.value["name"],
                 "undo": bool(change.value.get("undo"))}
     raise ValueError(f"unknown change kind {kind!r}")  # pragma: no cover
 

@@ -68,4 +68,5 @@ def renamed_back(sheet: Sheet, tag: int) -> list[NewChange]:
             forward[change.player] = change.value
     return [NewChange("name", player=player, value={
         "name": value["was"], "was": sheet.members[player].name, "roster": tag, "undo": True})
-        for player, value in forward.items()]
+        for player, value in forward.items()
+        if player in sheet.members]  # (not a newcomer whose join was taken back since)
