@@ -205,3 +205,38 @@ def test_a_game_both_phones_score_is_renamed_for_both(table, client, app):
     other_phone.get(f"/g/{gid}/")
     other_phone.post("/players/rename", data={"name": "Kasia", "to": "Kate"})
     assert "Kate" in shown_names(client, gid)["standings"]
+
+
+def test_a_rename_that_another_phone_beat_to_a_game_runs_again_whole(table, client, app,
+                                                                     monkeypatch):
+    """Another phone wrote to one of the games between the read and the write:
+    the version swap fails, nothing of the first attempt stays, and the whole
+    rename runs again on the new state (one roster row, one change a game)."""
+    from scorekeeper.storage import games as store
+    from scorekeeper.storage import roster
+
+    first = table.start(names=("Kasia", "Ann", "Bob"), **ONE_ROUND)
+    second = table.start(names=("Kasia", "Cy", "Di"), **ONE_ROUND)
+    calls = []
+
+    def beaten_once(game):
+        calls.append(game.public_id)
+        if len(calls) == 2:  # the second game: another phone's entry came first
+            raise store.VersionTaken(game.public_id)
+        return store.claim_version(game)
+
+    monkeypatch.setattr(roster, "claim_version", beaten_once)
+    assert client.post("/players/rename", data={"name": "Kasia", "to": "Kate"}).status_code == 302
+    assert len(calls) == 4
+    with app.app_context():
+        for gid in (first, second):
+            game = links.open_link(gid).game
+            assert [c.kind for c in game.changes] == ["name"] and game.version == 1
+        assert len(roster.roster_changes(table_device(client))) == 1
+
+
+def table_device(client) -> str:
+    """The device id of a test client (its signed cookie)."""
+    from scorekeeper.storage.models import DeviceGame
+
+    return DeviceGame.query.first().device
