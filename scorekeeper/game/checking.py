@@ -1,10 +1,15 @@
-"""A change log from outside (an imported game) checked change by change.
+"""A change log from outside (an imported game) checked change by change,
+and its recorded hands event by event.
 
 Every stored change was checked by :mod:`.entries` when the table made it; a
 log read from a file was not. :func:`check_log` replays it: before each
 change, the sheet of the changes before it is folded and the entry that would
 have made the change is asked again. The change must be the one the entry
 makes, or the log is refused at that change, with the entry's own error.
+:func:`check_hand` does the same for a round's recorded hand with the hand
+recorder's taps (:mod:`.hand_entries`) and lets the engine read the hand as a
+hand record; :func:`check_penalties` asks that a revoke's penalty names a
+revoke the recorded hand proved.
 """
 
 from __future__ import annotations
@@ -14,14 +19,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Ruleset, RulesError
-from . import entries
+from . import entries, hand_entries
 from .errors import GameError
 from .fold import build_sheet
+from .hand import CARD, DEAL, RESET, UNDO, Hand, HandEventLike, NewHandEvent, fold_hand, in_force
+from .hand_records import hand_record
+from .renames import rename_member, renamed_back
 from .rounds import ChangeLike, NewChange
 from .sheet import Sheet
 
 KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-         "adjust", "scoring", "schedule")
+         "adjust", "scoring", "schedule", "name")
 
 
 class LogFault(GameError):
@@ -73,6 +81,11 @@ def _rebuilt(change: ChangeLike, sheet: Sheet) -> list[NewChange]:
         return [made]
     if kind == "scoring":
         return [entries.scoring(sheet, value["name"])]
+    if kind == "name":
+        if value.get("undo"):
+            return [made for made in renamed_back(sheet, value["roster"])
+                    if made.player == change.player]
+        return [rename_member(sheet, change.player, value["name"], value["roster"])]
     return [entries.schedule(sheet, value)]
 
 
@@ -104,3 +117,116 @@ def check_log(ruleset: Ruleset, players: Sequence[str], first_dealer: int,
             return LogProblem(change.seq, change.kind, LogFault("log-differs"))
         done.append(change)
     return None
+
+
+#: The kinds of a recorded hand's events (:mod:`.hand`).
+HAND_KINDS = (DEAL, CARD, UNDO, RESET)
+#: The most events one round's recorded hand may bring (a hand of 13 cards
+#: each for 4 players, dealt and played, is about 104; the check folds the
+#: hand again at each event).
+MOST_HAND_EVENTS = 500
+
+
+@dataclass(frozen=True)
+class HandProblem:
+    """Why the recorded hand of a round is refused at one event: the round,
+    the event's number and kind, and the error (the recorder's own, or the
+    engine's when it cannot read the hand as a hand record)."""
+
+    round: int
+    seq: int
+    kind: str
+    error: GameError | RulesError
+
+
+def _rebuilt_event(hand: Hand, event: HandEventLike) -> NewHandEvent:
+    """The event the recorder makes for the tap behind ``event`` (it raises when refused)."""
+    if event.kind == CARD:
+        if not isinstance(event.cards, list) or len(event.cards) != 1:
+            raise TypeError("a card event holds one card")
+        return hand_entries.card(hand, hand_entries.read_card(event.cards[0]), None)[0]
+    if event.kind == DEAL:
+        hand_entries.check_trump(hand)
+        if not isinstance(event.cards, list) or not all(isinstance(c, str) for c in event.cards):
+            raise TypeError("a deal event holds the cards dealt")
+        return hand_entries.dealt(hand, event.player,
+                                  [hand_entries.read_card(c) for c in event.cards])
+    if event.kind == UNDO:
+        return hand_entries.undo(hand, None)[0]
+    return NewHandEvent(RESET)  # a record imported starts with one, even on an empty hand
+
+
+def check_hand(sheet: Sheet, number: int, events: Sequence[HandEventLike]) -> HandProblem | None:
+    """The first event of round ``number``'s recorded hand (``events`` in
+    order of their numbers, which run from 1 without gaps) that the hand
+    recorder could not have stored on ``sheet``, the game as its log leaves
+    it; or the engine's reason when the hand does not read as a hand record.
+    A card that breaks a rule (a revoke, a card played twice) is what the
+    recorder records and flags: it is a dispute, not a problem."""
+    done: list[HandEventLike] = []  # the events in force so far (what the fold reads)
+    if len(events) > MOST_HAND_EVENTS:
+        extra = events[MOST_HAND_EVENTS]
+        return HandProblem(number, extra.seq, str(extra.kind)[:20],
+                           LogFault("log-too-long", most=MOST_HAND_EVENTS))
+    for expected, event in enumerate(events, start=1):
+        def problem(error: GameError | RulesError) -> HandProblem:
+            return HandProblem(number, event.seq, str(event.kind)[:20], error)
+
+        if event.seq != expected:
+            return problem(LogFault("log-gap", seq=expected))
+        if event.kind not in HAND_KINDS:
+            return problem(LogFault("log-kind"))
+        try:
+            made = _rebuilt_event(fold_hand(sheet, number, done), event)
+        except (GameError, RulesError) as error:
+            return problem(error)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+            return problem(LogFault("log-malformed"))
+        if (made.kind, made.player, made.cards) != (event.kind, event.player, event.cards):
+            return problem(LogFault("log-differs"))
+        done = in_force([*done, event])
+    if done:
+        try:
+            hand_record(fold_hand(sheet, number, done))  # the engine reads it as a record
+        except RulesError as error:
+            return HandProblem(number, done[-1].seq, done[-1].kind, error)
+    return None
+
+
+def check_penalties(sheet: Sheet, changes: Sequence[ChangeLike],
+                    events: dict[int, Sequence[HandEventLike]]) -> LogProblem | None:
+    """The first adjustment of the log that is a revoke's penalty (tagged with
+    its round and trick) for a revoke the round's recorded hand never showed:
+    no complete hand folded from its events, at any point, proves a revoke in
+    that trick."""
+    proven: dict[int, set[int]] = {}
+    for change in changes:
+        tag = change.value.get("revoke") if change.kind == "adjust" else None
+        if tag is None:
+            continue
+        if not isinstance(tag, dict):
+            return LogProblem(change.seq, change.kind, LogFault("log-malformed"))
+        number, trick = tag.get("round"), tag.get("trick")
+        if number not in proven and isinstance(number, int):
+            proven[number] = proven_revokes(sheet, number, events.get(number, ()))
+        if trick not in proven.get(number, set()):
+            return LogProblem(change.seq, change.kind, GameError("no-revoke", trick=trick))
+    return None
+
+
+def proven_revokes(sheet: Sheet, number: int, events: Sequence[HandEventLike]) -> set[int]:
+    """The tricks (1-based) in which a complete hand of the round, as it stood
+    after any of its events, proves a revoke."""
+    tricks: set[int] = set()
+    done: list[HandEventLike] = []
+    for event in events:
+        done = in_force([*done, event])
+        if event.kind != CARD:
+            continue
+        try:
+            hand = fold_hand(sheet, number, done)
+        except (GameError, RulesError):
+            return tricks
+        if hand.is_complete:
+            tricks.update(flag.trick for flag in hand.flags if flag.kind == "revoke")
+    return tricks

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from ..rules import Ruleset, Scoring, bidding_order, next_seat, plan_round, plan_rounds
-from .rounds import Adjustment, ChangeLike, Member, RoundFacts, RoundSheet
+from .rounds import Adjustment, ChangeLike, Member, RoundFacts, RoundSheet, take_back
 from .sheet import Sheet
 
 #: Kinds of change that leave the game's summary (:meth:`Sheet.summary`) as it
@@ -27,12 +27,14 @@ SUMMARY_KEEPING = frozenset({"bid", "tricks", "trump"})
 
 
 def effective_changes(changes: Iterable[ChangeLike]) -> list[ChangeLike]:
-    """The changes in force: each ``undo`` takes back the latest one still in force."""
+    """The changes in force: each ``undo`` takes back the latest one still in
+    force (a name changed from the roster aside, :data:`NOT_UNDONE`)."""
     stack: list[ChangeLike] = []
     for change in changes:
         if change.kind == "undo":
-            if stack:
-                stack.pop()
+            index = take_back(stack)
+            if index is not None:
+                del stack[index]
         else:
             stack.append(change)
     return stack
@@ -117,6 +119,11 @@ class GameState:
         self.adjustments.append(Adjustment(
             change.player, value["points"], value["reason"], after=value["after"],
             revoke=(revoke["round"], revoke["trick"]) if revoke else None))
+
+    def apply_name(self, change: ChangeLike) -> None:
+        member = self.members.get(change.player)
+        if member is not None:  # (None: the game's undo took the player's join back since)
+            member.name = change.value["name"]
 
     def apply_scoring(self, change: ChangeLike) -> None:
         self.ruleset = dataclasses.replace(self.ruleset, scoring=Scoring.from_dict(change.value))
@@ -274,8 +281,9 @@ class Fold:
         state, undone = self.state.copy(), False
         for change in changes:
             if change.kind == "undo":
-                if new.effective:
-                    new.effective.pop()
+                index = take_back(new.effective)
+                if index is not None:
+                    del new.effective[index]
                     undone = True
             else:
                 new.effective.append(change)

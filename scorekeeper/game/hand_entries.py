@@ -67,19 +67,32 @@ def restart(hand: Hand) -> list[NewHandEvent]:
 def toggle_dealt(hand: Hand, player: int, card: Card) -> list[NewHandEvent]:
     """Add a card to a player's dealt hand, or take it out if it is there."""
     check_trump(hand)
-    if player not in hand.players:
-        raise GameError("not-in-this-round")
     cards = list(hand.entered.get(player, ()))
     if card in cards:
         cards.remove(card)
     else:
-        if len(cards) >= hand.rnd.cards:
-            raise GameError("hand-full", name=hand.name(player), num=hand.rnd.cards)
-        holders = hand.dealt_copies().get(card, [])
-        if len(holders) >= hand.decks:
-            raise GameError("card-dealt", card=str(card), name=hand.name(holders[0]))
         cards.append(card)
-    return [NewHandEvent(DEAL, player, [str(c) for c in cards])]
+    return [dealt(hand, player, cards)]
+
+
+def dealt(hand: Hand, player: int, cards: list[Card]) -> NewHandEvent:
+    """The player's dealt hand, as entered so far: no more cards than the
+    round deals, and no card more often than the decks hold it.
+
+    :raise GameError: ``not-in-this-round``, ``hand-full`` or ``card-dealt``.
+    """
+    if player not in hand.players:
+        raise GameError("not-in-this-round")
+    if len(cards) > hand.rnd.cards:
+        raise GameError("hand-full", name=hand.name(player), num=hand.rnd.cards)
+    holders = {card: [p for p in others if p != player]
+               for card, others in hand.dealt_copies().items()}
+    for card in cards:
+        holders.setdefault(card, [])
+        if len(holders[card]) >= hand.decks:
+            raise GameError("card-dealt", card=str(card), name=hand.name(holders[card][0]))
+        holders[card].append(player)
+    return NewHandEvent(DEAL, player, [str(c) for c in cards])
 
 
 def replay_changes(hand: Hand) -> list[NewChange]:

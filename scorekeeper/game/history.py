@@ -15,7 +15,7 @@ from typing import Any
 
 from ..rules import Ruleset, Scoring
 from .fold import GameState
-from .rounds import ChangeLike
+from .rounds import ChangeLike, take_back
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,10 @@ class HistoryGroup:
 def history_of(
     ruleset: Ruleset, players: Sequence[str], first_dealer: int, changes: Sequence[ChangeLike]
 ) -> list[HistoryEntry]:
-    """Every change described against the state just before it, oldest first."""
+    """Every change described against the state just before it, oldest first;
+    the players by the names they have now (a rename reaches the whole history,
+    and is itself an entry of it)."""
+    now = names_now(players, changes)
     state = GameState(ruleset, players, first_dealer)
     stack: list[tuple[ChangeLike, HistoryEntry]] = []
     entries: list[HistoryEntry] = []
@@ -65,17 +68,18 @@ def history_of(
     for change in changes:
         if change.kind == "undo":
             details: dict[str, Any] = {}
-            if stack:
-                target, target_entry = stack.pop()
+            index = take_back(stack, lambda pair: pair[0])
+            if index is not None:
+                target, target_entry = stack.pop(index)
                 details["undone"] = target_entry
                 state = GameState(ruleset, players, first_dealer)
                 for kept, _entry in stack:
                     state.apply(kept)
             entry = _entry_of(change, details)
-            if stack:
+            if index is not None:
                 undone[target.seq] = entry
         else:
-            entry = _entry_of(change, change_details(state, change))
+            entry = _entry_of(change, change_details(state, change, now))
             state.apply(change)
             stack.append((change, entry))
         entries.append(entry)
@@ -103,9 +107,20 @@ def _entry_of(change: ChangeLike, details: dict[str, Any]) -> HistoryEntry:
     )
 
 
-def change_details(state: GameState, change: ChangeLike) -> dict[str, Any]:
-    """The facts of one change, against the state just before it."""
-    names = {pid: m.name for pid, m in state.members.items()}
+def names_now(players: Sequence[str], changes: Sequence[ChangeLike]) -> dict[int, str]:
+    """Each player's name after every change (a ``name`` change is never undone)."""
+    names = dict(enumerate(players))
+    for change in changes:
+        if change.kind in ("join", "name"):
+            names[change.player] = change.value["name"]
+    return names
+
+
+def change_details(state: GameState, change: ChangeLike,
+                   now: dict[int, str] | None = None) -> dict[str, Any]:
+    """The facts of one change, against the state just before it; the players
+    by the names ``now`` gives (their names at the time without it)."""
+    names = {pid: (now or {}).get(pid, m.name) for pid, m in state.members.items()}
     number = change.round
     facts = state.facts.get(number) if number else None
     kind = change.kind
@@ -122,7 +137,8 @@ def change_details(state: GameState, change: ChangeLike) -> dict[str, Any]:
         return _correction(facts, change, names)
     if kind == "join":
         value = change.value
-        return {"name": value["name"], "after": names.get(value.get("after")),
+        return {"name": (now or {}).get(change.player, value["name"]),
+                "after": names.get(value.get("after")),
                 "round": value["from"], "points": value.get("start_score", 0)}
     if kind == "leave":
         return {"name": names[change.player], "round": change.value["from"]}
@@ -136,6 +152,11 @@ def change_details(state: GameState, change: ChangeLike) -> dict[str, Any]:
                 "after": Scoring.from_dict(change.value).name}
     if kind == "schedule":
         return _schedule(state, change.value)
+    if kind == "name":
+        member = state.members.get(change.player)
+        return {"before": member.name if member else change.value.get("was", ""),
+                "after": change.value["name"],
+                "undo": bool(change.value.get("undo"))}
     raise ValueError(f"unknown change kind {kind!r}")  # pragma: no cover
 
 

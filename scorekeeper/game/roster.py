@@ -4,9 +4,10 @@ most frequent first, with the renames and merges the device recorded.
 A rename ("Kasia" is now "Katarzyna") and a merge ("Kasia" is the same person
 as "Katarzyna") are both an alias from one name to another; they are stored
 append-only, and an undo takes back the latest one still in force, as in a
-game's change log (:func:`scorekeeper.game.effective_changes`). Games keep
-the names they were played with; the roster and the statistics read them
-through the aliases.
+game's change log (:func:`scorekeeper.game.effective_changes`). Each one
+also reaches the games the device scores, as ``name`` changes in their own
+logs (:mod:`scorekeeper.game.renames`); the aliases still match a name typed
+at set-up, and the names of games the device only views, to the name shown.
 """
 
 from __future__ import annotations

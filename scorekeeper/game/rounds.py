@@ -18,6 +18,10 @@ A game's changes are append-only. Their kinds, and what each stores:
 ``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed,
            and for a revoke's penalty "revoke": {"round", "trick"}}
 ``scoring`` ``value``: a :class:`~scorekeeper.rules.Scoring` as a dict
+``name``   ``player``, ``value``: {"name": the name from now on, "roster": the
+           rename's number on the device that made it, "was": the name before;
+           "undo": true when it takes that rename back}: never taken back by
+           an ``undo`` (see :mod:`scorekeeper.game.renames`)
 ========== ====================================================================
 
 ``player`` in a change is a player's id: the starting players are 0, 1, 2, ...
@@ -29,6 +33,7 @@ newcomer may sit down between two others.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from ..rules import forbidden_bid
@@ -57,6 +62,23 @@ class ChangeLike(Protocol):
     round: int | None
     player: int | None
     value: Any
+
+
+#: Kinds of change that the game's own undo never takes back: a player's
+#: name, changed from the device's roster, which takes it back there
+#: (:mod:`scorekeeper.game.renames`).
+NOT_UNDONE = frozenset({"name"})
+
+
+def take_back(stack: Sequence[Any], change_of: Callable[[Any], ChangeLike] = lambda item: item
+              ) -> int | None:
+    """Where in ``stack`` (the changes in force, oldest first, or items that
+    ``change_of`` gives one of) the latest change an ``undo`` takes back is;
+    None when there is none. The caller removes it."""
+    for index in range(len(stack) - 1, -1, -1):
+        if change_of(stack[index]).kind not in NOT_UNDONE:
+            return index
+    return None
 
 
 @dataclass(frozen=True)

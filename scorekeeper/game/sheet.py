@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules import GameScore, Ruleset, Scoring, Standing, score_game, standings
 from .errors import NoSuchRound
-from .rounds import Adjustment, ChangeLike, Member, RoundSheet
+from .rounds import Adjustment, ChangeLike, Member, RoundSheet, take_back
 
 
 @dataclass
@@ -98,8 +98,9 @@ class Sheet:
 
     @property
     def last_entry(self) -> ChangeLike | None:
-        """The latest change still in force: what "undo" takes back."""
-        return self.effective[-1] if self.effective else None
+        """The latest change still in force that "undo" takes back."""
+        index = take_back(self.effective)
+        return None if index is None else self.effective[index]
 
     # -- scores ------------------------------------------------------------
 

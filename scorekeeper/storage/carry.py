@@ -20,8 +20,8 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError
-from ..game.checking import LogProblem, check_log
+from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, build_sheet
+from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
 from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
@@ -33,7 +33,6 @@ MOST_GAMES = 5000
 MOST_CHANGES = 5000
 NAME_LENGTH = 40
 ROLES = (SCORER, VIEWER)
-HAND_KINDS = ("deal", "card", "undo", "reset")
 
 
 @dataclass(frozen=True)
@@ -46,6 +45,7 @@ class CarryProblem:
     kind: str
     details: dict[str, Any] = field(default_factory=dict)
     log: LogProblem | None = None
+    hand: HandProblem | None = None
 
 
 class CarryRefused(ValueError):
@@ -130,9 +130,9 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
                for c in changes):
         return problem("bad-field", field="changes")
     events = data.get("hand_events", [])
-    if not isinstance(events, list) or not all(
+    if not isinstance(events, list) or len(events) > MOST_CHANGES or not all(
             isinstance(e, dict) and _whole(e.get("round")) and _whole(e.get("seq"))
-            and e.get("kind") in HAND_KINDS for e in events):
+            and isinstance(e.get("kind"), str) for e in events):
         return problem("bad-field", field="hand_events")
     try:
         ruleset = Ruleset.from_dict(data["ruleset"])
@@ -145,7 +145,29 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
         return problem("bad-field", field="ruleset")
     if found is not None:
         return [CarryProblem(place, names, "bad-change", log=found)]
-    return []
+    return hand_problems(place, names, data, log, events)
+
+
+def hand_problems(place: int, names: tuple[str, ...], data: dict[str, Any], log: list,
+                  events: list[dict[str, Any]]) -> list[CarryProblem]:
+    """What is wrong with a game's recorded hands (its log checked already):
+    each round's events replayed through the hand recorder on the game as its
+    log leaves it, and each revoke's penalty against the hands."""
+    sheet = build_sheet(Ruleset.from_dict(data["ruleset"]), [p["name"] for p in data["players"]],
+                        data["first_dealer"], log)
+    by_round: dict[int, list] = {}
+    for event in sorted(events, key=lambda e: (e["round"], e["seq"])):
+        by_round.setdefault(event["round"], []).append(SimpleNamespace(
+            seq=event["seq"], kind=event["kind"], player=event.get("player"),
+            cards=event.get("cards")))
+    problems = [CarryProblem(place, names, "bad-hand", hand=found)
+                for number, recorded in by_round.items()
+                if (found := check_hand(sheet, number, recorded)) is not None]
+    if not problems:
+        penalty = check_penalties(sheet, log, by_round)
+        if penalty is not None:
+            problems.append(CarryProblem(place, names, "bad-change", log=penalty))
+    return problems
 
 
 def read_games(data: Any) -> list[dict[str, Any]]:

@@ -194,6 +194,24 @@ def commit_retrying(game: Game, attempt: Callable[[], T], busy: GameError,
 Build = Callable[..., NewChange | list[NewChange]]
 
 
+def stage(game: Game, fold: folds.Fold, built: list[NewChange], author: str | None
+          ) -> folds.Fold:
+    """Add checked changes to the session as the game's next ones (after
+    ``fold``, its fold as read in this transaction), with its summary; the
+    fold with them. The caller raises the version and commits."""
+    seq, now, stored = fold.version, utcnow(), []
+    for new in built:
+        seq += 1
+        # The value as the database gives it back (JSON: lists, string keys).
+        value = json.loads(json.dumps(new.value))
+        stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
+    db.session.add_all(Change(game_id=game.id, **row._asdict()) for row in stored)
+    fold = fold.extend(stored)
+    if game.summary is None or not all(row.kind in SUMMARY_KEEPING for row in stored):
+        keep_summary(game, fold.sheet)  # in the same transaction as the change
+    return fold
+
+
 def record(game: Game, build: Build, *args: Any, author: str | None = None,
            **kwargs: Any) -> Sheet:
     """Check an entry against the game as stored, append its changes, commit;
@@ -211,17 +229,7 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
         built = build(fold.sheet, *args, **kwargs)
         if built == []:  # the entry holds that value already
             raise NothingToStore(fold)
-        seq, now, stored = fold.version, utcnow(), []
-        for new in built if isinstance(built, list) else [built]:
-            seq += 1
-            # The value as the database gives it back (JSON: lists, string keys).
-            value = json.loads(json.dumps(new.value))
-            stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
-        db.session.add_all(Change(game_id=game.id, **row._asdict()) for row in stored)
-        fold = fold.extend(stored)
-        if game.summary is None or not all(row.kind in SUMMARY_KEEPING for row in stored):
-            keep_summary(game, fold.sheet)  # in the same transaction as the change
-        return fold
+        return stage(game, fold, built if isinstance(built, list) else [built], author)
 
     def done(fold: folds.Fold, version: int) -> None:
         folds.keep(game.public_id, version, fold)

@@ -3,17 +3,30 @@
 Read only from the games on the device's list (through a link in force):
 nothing of a game the device has no link to. A rename or a merge is one
 appended row (:class:`~scorekeeper.storage.models.RosterChange`), as is its
-undo; nothing is updated in place.
+undo; nothing is updated in place. In the same transaction it reaches every
+game the device scores (through a scorer link in force): each gets the
+``name`` changes of :mod:`scorekeeper.game.renames` in its own change log,
+its version raised by compare-and-swap as every write does
+(:func:`scorekeeper.storage.games.claim_version`). A game the device only
+views, or has no link to, is never written.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..game import GameError, NewChange, Sheet, effective_changes
+from ..game.renames import renamed, renamed_back
 from ..game.roster import Aliases, Regular, regulars
+from ..game.series import name_key
+from . import folds
 from .database import db
-from .models import Change, DeviceGame, Link, Player, RosterChange
+from .games import VersionTaken, claim_version, stage
+from .links import SCORER
+from .models import Change, DeviceGame, Game, Link, Player, RosterChange
 
 #: How often a rename runs again when another tab wrote the same number.
 WRITE_ATTEMPTS = 3
@@ -33,22 +46,24 @@ def device_game_ids(device: str) -> list[int]:
 
 def names_by_game(device: str) -> dict[int, list[str]]:
     """Every name of every game on the device's list: the starters and the
-    newcomers who joined (as stored; joins undone are counted too, a typo
-    of a name is rare and harmless in a list of suggestions)."""
+    newcomers who joined (joins undone are counted too, a typo of a name is
+    rare and harmless in a list of suggestions), each as the game calls them
+    now (its ``name`` changes applied)."""
     ids = device_game_ids(device)
-    games: dict[int, list[str]] = {gid: [] for gid in ids}
+    players: dict[int, dict[int, str]] = {gid: {} for gid in ids}
     if not ids:
-        return games
-    for gid, name in db.session.execute(
-            select(Player.game_id, Player.name).where(Player.game_id.in_(ids))
+        return {}
+    for gid, seat, name in db.session.execute(
+            select(Player.game_id, Player.seat, Player.name).where(Player.game_id.in_(ids))
             .order_by(Player.game_id, Player.seat)):
-        games[gid].append(name)
-    for gid, value in db.session.execute(
-            select(Change.game_id, Change.value).where(Change.game_id.in_(ids),
-                                                      Change.kind == "join")):
+        players[gid][len(players[gid])] = name
+    for gid, kind, player, value in db.session.execute(
+            select(Change.game_id, Change.kind, Change.player, Change.value)
+            .where(Change.game_id.in_(ids), Change.kind.in_(("join", "name")))
+            .order_by(Change.game_id, Change.seq)):
         if isinstance(value, dict) and isinstance(value.get("name"), str):
-            games[gid].append(value["name"])
-    return games
+            players[gid][player] = value["name"]
+    return {gid: list(names.values()) for gid, names in players.items()}
 
 
 def roster_changes(device: str) -> list[RosterChange]:
@@ -65,23 +80,73 @@ def device_regulars(device: str) -> list[Regular]:
     return regulars(names_by_game(device).values(), aliases(device))
 
 
-def append(device: str, kind: str, name: str | None = None, to: str | None = None) -> None:
-    """Append a rename, a merge or an undo to the device's roster (its own transaction)."""
+def scorer_games(device: str) -> list[Game]:
+    """The games the device may write to: on its list through a scorer link in force."""
+    return list(db.session.scalars(
+        select(Game).join(DeviceGame, DeviceGame.game_id == Game.id)
+        .join(Link, Link.id == DeviceGame.link_id)
+        .where(DeviceGame.device == device, Link.replaced_at.is_(None), Link.role == SCORER)
+        .order_by(Game.id)))
+
+
+def _write(device: str, kind: str, name: str | None, to: str | None,
+           changes_of: Callable[[Sheet, int], list[NewChange]]) -> None:
+    """Append a roster row and, in every game the device scores, the changes
+    ``changes_of(sheet, tag)`` gives for it (``tag`` names the rename the
+    row makes or takes back): one transaction, run again when another tab or
+    phone wrote first.
+
+    :raise GameError: when a game refuses its changes (nothing is stored).
+    """
     for _attempt in range(WRITE_ATTEMPTS):
         last = db.session.scalar(select(RosterChange.seq).where(RosterChange.device == device)
                                  .order_by(RosterChange.seq.desc()).limit(1)) or 0
-        db.session.add(RosterChange(device=device, seq=last + 1, kind=kind, name=name, to=to))
+        row = RosterChange(device=device, seq=last + 1, kind=kind, name=name, to=to)
+        db.session.add(row)
+        kept = []
         try:
+            db.session.flush()  # the row's id tags the games' changes
+            tag = row.id if kind != "undo" else in_force(device, before=row.seq)[-1].id
+            for game in scorer_games(device):
+                fold = folds.fold_of(game)
+                built = changes_of(fold.sheet, tag)
+                if built:
+                    fold = stage(game, fold, built, None)
+                    kept.append((game.public_id, claim_version(game), fold))
             db.session.commit()
-        except IntegrityError:  # another tab wrote the same number first
+        except (IntegrityError, VersionTaken):  # another tab or phone wrote first
             db.session.rollback()
             continue
+        except GameError:
+            db.session.rollback()
+            raise
+        for public_id, version, fold in kept:
+            folds.keep(public_id, version, fold)
         return
     raise RosterBusy(device)
 
 
-def in_force(device: str) -> list[RosterChange]:
-    """The renames and merges in force, oldest first (what an undo can take back)."""
-    from ..game import effective_changes
+def rename(device: str, kind: str, name: str, to: str) -> None:
+    """Record that the regular shown as ``name`` is called ``to`` from now on
+    (``kind`` "rename"), or is the regular ``to`` ("merge"), and rename them
+    so in every game the device scores.
 
-    return effective_changes(roster_changes(device))
+    :raise GameError: ``same-name`` when a game has players called both.
+    """
+    shown, key = aliases(device).resolve, name_key(name)
+    _write(device, kind, name, to, lambda sheet, tag: renamed(
+        sheet, lambda spelt: name_key(shown(spelt)) == key, to, tag))
+
+
+def undo(device: str) -> None:
+    """Take back the latest rename or merge in force, in the roster and in
+    every game it reached that the device still scores."""
+    if in_force(device):
+        _write(device, "undo", None, None, renamed_back)
+
+
+def in_force(device: str, before: int | None = None) -> list[RosterChange]:
+    """The renames and merges in force, oldest first (what an undo can take
+    back); ``before``: as of the rows numbered before it."""
+    rows = roster_changes(device)
+    return effective_changes([row for row in rows if before is None or row.seq < before])

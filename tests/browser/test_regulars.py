@@ -84,3 +84,42 @@ def test_axe_finds_nothing_on_the_new_pages(page: Page, seeder, shoot, lang):
         result = AXE.run(page)
         shoot(f"regulars-axe-{name}-{lang}")
         assert result.violations_count == 0, result.generate_report()
+
+
+def test_change_players_or_rules_then_a_rename_reaches_the_games(page: Page, seeder, shoot):
+    """From a finished game, the set-up opens filled in with its rules as they
+    were adjusted; started unchanged, the new game has the same rules. Then a
+    rename on the Players page shows in both games' standings, and its undo
+    gives the old name back."""
+    names = ["Kasia", "Lu", "Mo", "Ned"]
+    first = seeder.start(names, preset="estonian", shape="custom", custom="1", first_dealer="0",
+                         hook="not-final-round", scoring="trick-points", decks="2")
+    play_one_round(seeder, first, {1: 1, 2: 0, 3: 0, 0: 1}, {1: 1, 2: 0, 3: 0, 0: 0})
+    page.goto(f"/g/{first}/")
+    page.get_by_role("link", name="Change players or rules").click()
+    expect(page.locator("#players-0")).to_have_value("Kasia")
+    expect(page.locator("#players-3")).to_have_value("Ned")
+    expect(page.locator("#hook")).to_have_value("not-final-round")
+    expect(page.locator("#scoring")).to_have_value("trick-points")
+    expect(page.locator("#decks")).to_have_value("2")
+    shoot("regulars-6-change-players-or-rules")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/g/[^/]+/round/1$"))
+    second = re.search(r"/g/([^/]+)/", page.url).group(1)
+    assert seeder.sheet(second).ruleset == seeder.sheet(first).ruleset
+    assert seeder.sheet(second).current.dealer == 1
+
+    page.goto("/players")
+    page.locator("#rename-name").select_option("Kasia")
+    page.locator("#rename-to").fill("Katarzyna")
+    page.get_by_role("button", name="Rename", exact=True).click()
+    expect(page.locator("#roster-changes")).to_contain_text("Renamed: Kasia → Katarzyna")
+    for gid in (first, second):
+        page.goto(f"/g/{gid}/standings")
+        expect(page.locator("#standings")).to_contain_text("Katarzyna")
+        expect(page.locator("#standings")).not_to_contain_text("Kasia")
+    shoot("regulars-7-renamed-in-the-standings")
+    page.goto("/players")
+    page.get_by_role("button", name="Undo: Kasia → Katarzyna").click()
+    page.goto(f"/g/{first}/standings")
+    expect(page.locator("#standings")).to_contain_text("Kasia")

@@ -1,7 +1,8 @@
 """The kept fold (a snapshot extended by the newer changes only) equals the fold
 of the whole change log, at every prefix of long random games with
 corrections, undos, joins, leaves, sit-outs, adjustments, schedule and scoring
-changes (plain Python: no app, no database)."""
+changes, and renames from the roster and their taking back (which the game's
+own undo passes over) (plain Python: no app, no database)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.game import Fold, GameError, build_sheet, entries
 from scorekeeper.game.fold import SUMMARY_KEEPING
+from scorekeeper.game.renames import rename_member, renamed_back
 from scorekeeper.rules import SCORING_PRESETS, find_preset
 from stored import Stored
 
@@ -29,6 +31,7 @@ class RandomTable:
         self.players = list(PLAYERS[:players])
         self.changes: list[Stored] = []
         self.newcomers = 0
+        self.renames = 0
 
     @property
     def sheet(self):
@@ -56,9 +59,10 @@ class RandomTable:
         rnd = sheet.current
         action = rng.choices(
             ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-             "adjust", "schedule", "scoring"],
-            weights=[3, 12, 10, 4, 2, 4, 1, 1, 1, 1, 1, 1])[0]
-        if rnd is None and action not in ("correct", "undo", "adjust", "scoring"):
+             "adjust", "schedule", "scoring", "name", "name-back"],
+            weights=[3, 12, 10, 4, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1])[0]
+        if rnd is None and action not in ("correct", "undo", "adjust", "scoring", "name",
+                                          "name-back"):
             action = rng.choice(["correct", "undo", "adjust"])
         if action == "trump":
             self.enter(entries.trump, rnd.number, rng.choice(SUITS))
@@ -101,6 +105,12 @@ class RandomTable:
                                           "cards": rng.randint(1, 5)})
         elif action == "scoring":
             self.enter(entries.scoring, rng.choice(list(SCORING_PRESETS)))
+        elif action == "name":  # a rename from the device's roster (never undone here)
+            self.renames += 1
+            self.enter(rename_member, rng.choice(list(sheet.members)), f"Re{self.renames}",
+                       self.renames)
+        elif action == "name-back" and self.renames:
+            self.enter(renamed_back, rng.randint(1, self.renames))
 
 
 def same_sheet(kept, full) -> None:
@@ -142,4 +152,4 @@ def test_the_random_games_reach_every_kind_of_change():
             table.step()
         kinds.update(change.kind for change in table.changes)
     assert kinds >= {"trump", "bid", "tricks", "close", "correct", "undo", "join", "leave",
-                     "sitout", "adjust", "schedule", "scoring"}
+                     "sitout", "adjust", "schedule", "scoring", "name"}

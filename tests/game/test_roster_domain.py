@@ -48,3 +48,53 @@ def test_a_typed_name_is_the_regular_it_matches():
     assert as_regular("zoska", known) == "Zośka"
     assert as_regular("Eve", known) == "Eve"
     assert as_regular("kasia", known, Aliases([Alias("rename", "Kasia", "Ann")])) == "Ann"
+
+
+def test_the_games_undo_passes_over_a_rename_and_the_roster_takes_it_back():
+    from scorekeeper.game import build_sheet, entries, history_of
+    from scorekeeper.game.renames import renamed, renamed_back
+    from scorekeeper.rules import find_preset
+    from stored import Stored
+
+    ruleset, players = find_preset("cardgames").ruleset, ["Kasia", "Ann", "Bob"]
+    log: list = []
+
+    def enter(build, *args):
+        sheet = build_sheet(ruleset, players, 0, log)
+        made = build(sheet, *args)
+        for new in made if isinstance(made, list) else [made]:
+            log.append(Stored(len(log) + 1, new.kind, new.round, new.player, new.value))
+
+    enter(entries.trump, 1, "H")
+    enter(renamed, lambda name: name == "Kasia", "Kate", 7)
+    enter(entries.undo)  # takes back the trump, not the rename
+    sheet = build_sheet(ruleset, players, 0, log)
+    assert sheet.name(0) == "Kate" and not sheet.rounds[0].trump_entered
+    assert sheet.last_entry is None  # nothing the game's undo could take back
+    enter(renamed_back, 7)
+    assert build_sheet(ruleset, players, 0, log).name(0) == "Kasia"
+    assert renamed_back(build_sheet(ruleset, players, 0, log), 7) == []  # taken back once
+    texts = [(entry.kind, entry.details) for entry in history_of(ruleset, players, 0, log)]
+    assert texts[1] == ("name", {"before": "Kasia", "after": "Kate", "undo": False})
+    assert texts[2][1]["undone"].kind == "trump"
+    assert texts[3] == ("name", {"before": "Kate", "after": "Kasia", "undo": True})
+
+
+def test_a_renamed_newcomer_whose_join_is_taken_back_leaves_a_sound_sheet():
+    from scorekeeper.game import Fold, build_sheet, entries, history_of
+    from scorekeeper.game.renames import rename_member, renamed_back
+    from scorekeeper.rules import find_preset
+    from stored import Stored
+
+    ruleset, players = find_preset("cardgames").ruleset, ["Ann", "Bob", "Cy"]
+    log: list = []
+    for build, *args in [(entries.join, "Eve", 2, "zero", None), (rename_member, 3, "Eva", 1),
+                         (entries.undo,)]:
+        made = build(build_sheet(ruleset, players, 0, log), *args)
+        for new in made if isinstance(made, list) else [made]:
+            log.append(Stored(len(log) + 1, new.kind, new.round, new.player, new.value))
+    sheet = build_sheet(ruleset, players, 0, log)
+    assert list(sheet.players.values()) == players  # the join is taken back, the rename void
+    assert Fold(ruleset, players, 0).extend(log).sheet == sheet
+    assert renamed_back(sheet, 1) == []
+    assert history_of(ruleset, players, 0, log)[1].details["before"] == "Eve"

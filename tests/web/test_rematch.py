@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
+
+import pytest
 
 from scorekeeper.storage import links
 from scorekeeper.storage.models import Game
@@ -101,3 +104,89 @@ def test_the_kept_standings_still_draw_the_series_and_each_phones_form_afresh(ta
     page = client.get(f"/g/{first}/standings").get_data(as_text=True)
     series = page[page.index('id="series"'):]
     assert re.search(r"<tr><td>Cy</td><td class=\"num\">1</td><td class=\"num\">2</td>", series)
+
+
+class _FormFields(HTMLParser):
+    """The values a browser would send of the set-up form, as the page shows them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.values: dict[str, str] = {}
+        self._select: str | None = None
+        self._first_option: str | None = None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "input" and a.get("name") and a.get("type") not in ("submit", "button"):
+            if a.get("type") in ("radio", "checkbox"):
+                if "checked" in a:
+                    self.values[a["name"]] = a.get("value", "on")
+            else:
+                self.values[a["name"]] = a.get("value") or ""
+        elif tag == "select":
+            self._select, self._first_option = a.get("name"), None
+        elif tag == "option" and self._select:
+            if self._first_option is None:
+                self._first_option = a.get("value", "")
+                self.values.setdefault(self._select, self._first_option)
+            if "selected" in a:
+                self.values[self._select] = a.get("value", "")
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
+
+
+def sent_unchanged(page: str) -> dict[str, str]:
+    form = page[page.index('action="/new"'):]
+    parser = _FormFields()
+    parser.feed(form[:form.index("</form>")])
+    return parser.values
+
+
+#: Set-ups with a variant and adjustments of every part of the rules.
+ADJUSTED_SETUPS = [
+    {"preset": "planowanie", "variant": "down-then-up", "hook": "not-final-round",
+     "scoring": "trick-points", "must_trump": "yes", "revoke_penalty": "revoker-loses",
+     "revoke_points": "5"},
+    {"preset": "cardgames", "shape": "up-down", "start": "2", "peak": "6",
+     "trump_method": "spades", "identical_cards": "last-wins", "decks": "2"},
+    {"preset": "kachuful", "variant": "times-ten", "trump_cycle": "H S NT"},
+    {"preset": "estonian", "length": "quick", "bidding": "simultaneous", "hook": "off"},
+    {"preset": "estonian", "variant": "la-podrida", "scoring": "custom", "exact_bonus": "5",
+     "miss_per_trick": "-1", "zero_bid": "fixed", "zero_bid_points": "7", "winner": "lowest",
+     "progressive": "yes"},
+    {"preset": "piekielko", "variant": "named-trump", "hook": "from-cards",
+     "hook_min_cards": "3", "no_trump_last_round": "yes", "shape": "custom",
+     "custom": "1 2 3 2"},
+    {"preset": "ohhell", "trump_method": "cycle", "trump_cycle": "S D", "when_no_card_left":
+     "spades", "revoke_penalty": "others-gain"},
+    {"preset": "nomination-whist", "scoring": "custom", "exact_per_trick": "2",
+     "over_penalty": "1", "under_penalty": "2"},
+]
+
+
+@pytest.mark.parametrize("setup", ADJUSTED_SETUPS, ids=lambda s: s["preset"])
+def test_change_players_or_rules_sent_unchanged_gives_the_rules_of_play_again(table, client,
+                                                                              app, setup):
+    first = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="2", **setup)
+    page = client.get(f"/new?again={first}").get_data(as_text=True)
+    sent = sent_unchanged(page)
+    assert [sent[f"players-{i}"] for i in range(4)] == ["Ann", "Bob", "Cy", "Di"]
+    assert sent["preset"] == setup["preset"] and sent["first_dealer"] == "3"
+    if "variant" in setup:  # (without one, a variant may say the same in fewer words)
+        assert sent["variant"] == setup["variant"]
+    second = new_gid(client.post("/new", data={**sent, "action": "start"}))
+    old, new = game_of(app, first), game_of(app, second)
+    assert new["ruleset"] == old["ruleset"]
+    assert (new["preset"], new["names"], new["first_dealer"]) == (
+        setup["preset"], ["Ann", "Bob", "Cy", "Di"], 3)
+
+
+def test_the_set_up_filled_in_shows_each_adjustment_as_it_was_chosen(table, client):
+    gid = table.start(**ADJUSTED_SETUPS[0])
+    sent = sent_unchanged(client.get(f"/new?again={gid}").get_data(as_text=True))
+    for name, value in ADJUSTED_SETUPS[0].items():
+        assert sent[name] == value, name
+    # Nothing the table left as the preset says is filled in.
+    assert sent["shape"] == sent["decks"] == sent["bidding"] == ""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from types import SimpleNamespace
 
 from ...rules import (
     HookRule,
@@ -159,3 +160,155 @@ def adjusted_ruleset(form, preset: Preset) -> Ruleset:
     if form.identical_cards.data:
         changes["identical_cards"] = form.identical_cards.data
     return dataclasses.replace(base, **changes)
+
+
+# -- the other way: a game's rules as the set-up form's fields --------------
+#
+# "Change players or rules" opens the set-up filled in with a finished game's
+# rules. Each part is found against the preset (and variant) as the form
+# would build it, and checked by building it again: the form, sent unchanged,
+# gives the very ruleset the game had.
+
+
+class _Entered:
+    """What :func:`adjusted_ruleset` reads of a form, from plain values."""
+
+    def __init__(self, values: dict) -> None:
+        self.values = values
+
+    def __getattr__(self, name: str):
+        return SimpleNamespace(data=self.values.get(name))
+
+    def custom_sizes(self) -> tuple[int, ...]:
+        return tuple(int(n) for n in re.findall(r"\d+", self.values.get("custom") or ""))
+
+
+def _first_fitting(candidates: list[dict], build, target) -> dict | None:
+    """The first set of entries that builds ``target`` (with ``build``)."""
+    for entered in candidates:
+        if build(_Entered(entered)) == target:
+            return entered
+    return None
+
+
+def _schedule_entries(base: ScheduleSpec, target: ScheduleSpec) -> dict | None:
+    explicit: dict = {}
+    if target.shape != base.shape:
+        explicit["shape"] = target.shape
+    if target.start != base.start:
+        explicit["start"] = target.start
+    if target.shape == "custom":
+        explicit.update(shape="custom", custom=" ".join(map(str, target.cards)))
+    if target.peak is not None and (target.peak, target.peak_by_players) != (
+            base.peak, base.peak_by_players):
+        explicit["peak"] = target.peak
+    return _first_fitting([{}, {"length": "quick"}, explicit],
+                          lambda form: schedule_of(form, base), target)
+
+
+def _cycle_text(cycle: tuple[str | None, ...]) -> str:
+    return " ".join("NT" if suit is None else suit for suit in cycle)
+
+
+def _trump_entries(base: TrumpRule, target: TrumpRule) -> dict | None:
+    entered: dict = {}
+    if target.method != base.method:
+        entered["trump_method"] = target.method
+    if target.cycle != base.cycle:
+        entered["trump_cycle"] = _cycle_text(target.cycle)
+    if target.when_no_card_left != base.when_no_card_left:
+        entered["when_no_card_left"] = target.when_no_card_left
+    if target.no_trump_last_round != base.no_trump_last_round:
+        entered["no_trump_last_round"] = "yes" if target.no_trump_last_round else "no"
+    return _first_fitting([entered], lambda form: trump_of(form, base), target)
+
+
+def _hook_entries(base: HookRule, target: HookRule) -> dict | None:
+    if target == base:
+        return {}
+    entered: dict = {"hook": target.mode}
+    if target.min_cards != base.min_cards:
+        entered["hook_min_cards"] = target.min_cards
+    return entered if HookRule(target.mode, min_cards=entered.get(
+        "hook_min_cards") or base.min_cards) == target else None
+
+
+def _scoring_entries(base: Scoring, target: Scoring) -> dict | None:
+    if target == base:
+        return {}
+    try:
+        if find_scoring(target.name) == target:
+            return {"scoring": target.name}
+    except ValueError:  # UnknownPreset: a scoring of the table's own
+        pass
+    entered: dict = {"scoring": "custom"}
+    for field_name, part in SCORING_PARTS.items():
+        if getattr(target, part) != getattr(base, part):
+            entered[field_name] = getattr(target, part)
+    if (target.exact_points_per_trick, target.exact_points_per_bid) != (
+            base.exact_points_per_trick, base.exact_points_per_bid):
+        entered["exact_per_trick"] = target.exact_points_per_trick
+    if (target.zero_bid_points, target.zero_bid_bonus_plus_hand) != (
+            base.zero_bid_points, base.zero_bid_bonus_plus_hand):
+        if target.zero_bid_points is not None:
+            entered.update(zero_bid="fixed", zero_bid_points=target.zero_bid_points)
+        else:
+            entered["zero_bid"] = "plus-hand" if target.zero_bid_bonus_plus_hand else "as-exact"
+    if target.progressive_misses != base.progressive_misses:
+        entered["progressive"] = "yes" if target.progressive_misses else "no"
+    if target.lowest_wins != base.lowest_wins:
+        entered["winner"] = "lowest" if target.lowest_wins else "highest"
+    return _first_fitting([entered], lambda form: scoring_of(form, base), target)
+
+
+def _penalty_entries(base: RevokePenalty, target: RevokePenalty) -> dict | None:
+    entered: dict = {}
+    if target.mode != base.mode:
+        entered["revoke_penalty"] = target.mode
+    if target.points != base.points and not target.is_none:
+        entered["revoke_points"] = target.points
+    return _first_fitting([entered, {**entered, "revoke_points": target.points}],
+                          lambda form: penalty_of(form, base), target)
+
+
+def _entries_against(base: Ruleset, target: Ruleset) -> dict | None:
+    """The form's entries that turn ``base`` into ``target``; None when it cannot."""
+    entered: dict = {}
+    for found in (_schedule_entries(base.schedule, target.schedule),
+                  _trump_entries(base.trump, target.trump),
+                  _hook_entries(base.hook, target.hook),
+                  _scoring_entries(base.scoring, target.scoring),
+                  _penalty_entries(base.revoke_penalty, target.revoke_penalty)):
+        if found is None:
+            return None
+        entered.update(found)
+    if target.bidding != base.bidding:
+        entered["bidding"] = target.bidding
+    if target.must_trump != base.must_trump:
+        entered["must_trump"] = "yes" if target.must_trump else "no"
+    if target.decks != base.decks:
+        entered["decks"] = str(target.decks)
+    if target.identical_cards != base.identical_cards:
+        entered["identical_cards"] = target.identical_cards
+    return entered
+
+
+def form_entries(preset: Preset, ruleset: Ruleset, players: int) -> dict | None:
+    """What the set-up form holds for a game of ``preset`` played by
+    ``ruleset`` with this many players: a variant offered to them and each adjustment, as few as give exactly that
+    ruleset (numbers as numbers, choices as their values); None when no
+    entries of the form give it (rules stored by hand, or from an older version)."""
+    best = None
+    for variant in (None, *(v for v in preset.variants if preset.offers(v, players))):
+        base = variant.apply(preset.ruleset) if variant is not None else preset.ruleset
+        entered = _entries_against(base, ruleset)
+        if entered is None:
+            continue
+        entered["variant"] = variant.name if variant is not None else ""
+        try:
+            rebuilt = adjusted_ruleset(_Entered(entered), preset)
+        except ValueError:  # RulesError: the parts contradict each other
+            continue
+        if rebuilt == ruleset and (best is None or len(entered) < len(best)):
+            best = entered
+    return best

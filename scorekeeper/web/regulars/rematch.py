@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, url_for
 from flask_wtf import FlaskForm
+from werkzeug.datastructures import MultiDict
 
 from ...game.series import rematch_seats, series_standings
-from ...rules import RulesError
+from ...rules import RulesError, UnknownPreset, find_preset
 from ...storage import games as store
 from ...storage import links, roster, series
 from .. import access
+from ..games.adjust import form_entries
 
 bp = Blueprint("rematch", __name__, url_prefix="/g/<gid>")
 
@@ -41,16 +43,22 @@ def series_lines(game) -> list:
 
 def prefill(form, token: str) -> None:
     """The set-up form filled in for the next game of the game behind
-    ``token`` (a link of it): its players in their seats, its preset, the next
-    first dealer. An unknown or replaced link fills in nothing."""
+    ``token`` (a link of it): its players in their seats, its preset, its
+    variant and every adjustment as the game had them (so that the form sent
+    unchanged starts the game Play again would), the next first dealer. An
+    unknown or replaced link fills in nothing."""
     try:
         game = links.open_link(token).game
     except LookupError:  # GameNotFound, LinkReplaced
         return
     names, first_dealer = rematch_seats(store.load_sheet(game), game.first_dealer)
-    while form.players.entries:
-        form.players.pop_entry()
-    for name in names:
-        form.players.append_entry(name)
-    form.preset.data = game.preset
-    form.first_dealer.data = str(first_dealer)
+    entered = {f"players-{seat}": name for seat, name in enumerate(names)}
+    entered.update(preset=game.preset, first_dealer=str(first_dealer))
+    try:
+        adjustments = form_entries(find_preset(game.preset), store.ruleset_of(game),
+                                   len(names))
+    except UnknownPreset:  # a preset this version no longer has
+        adjustments = None
+    for name, value in (adjustments or {}).items():
+        entered[name] = "" if value is None else str(value)
+    form.process(MultiDict(entered))

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from ...game import MAX_PLAYERS_TWO_DECKS
+from ...game import MAX_PLAYERS_TWO_DECKS, GameError
 from ...game.roster import as_regular
 from ...game.series import name_key
 from ...storage import roster
@@ -98,7 +98,12 @@ def rename():
         return players_page(error, (old, new), 422)
     merge = name_key(new) in known and name_key(new) != name_key(old)
     target = known[name_key(new)] if merge else new
-    roster.append(device, "merge" if merge else "rename", known[name_key(old)], target)
+    try:
+        roster.rename(device, "merge" if merge else "rename", known[name_key(old)], target)
+    except GameError:  # same-name: one of the games has both
+        return players_page(_("%(name)s, %(other)s: both names are in one game, so they are "
+                              "two players and cannot be merged.", name=known[name_key(old)],
+                              other=target), (old, new), 422)
     return redirect(url_for("roster.players"))
 
 
@@ -107,7 +112,5 @@ def undo():
     """Take back the latest rename or merge still in force."""
     if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
-    device = access.device_id()
-    if roster.in_force(device):
-        roster.append(device, "undo")
+    roster.undo(access.device_id())
     return redirect(url_for("roster.players"))

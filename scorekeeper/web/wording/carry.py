@@ -15,6 +15,27 @@ LOG_MESSAGES = {
     "log-kind": _l("this kind of change does not exist."),
     "log-malformed": _l("the change is not written as Scorekeeper writes it."),
     "log-differs": _l("the table could not have made this change at that point."),
+    "log-too-long": _l("a recorded hand has at most %(most)s entries."),
+}
+
+#: Each kind of change, and of a recorded hand's event, as a problem names it.
+KIND_WORDS = {
+    "trump": _l("trump"),
+    "bid": _l("bid"),
+    "tricks": _l("tricks"),
+    "close": _l("round closed"),
+    "correct": _l("correction"),
+    "undo": _l("undo"),
+    "join": _l("new player"),
+    "leave": _l("player leaving"),
+    "sitout": _l("sitting out"),
+    "adjust": _l("points added or taken"),
+    "scoring": _l("scoring changed"),
+    "schedule": _l("rounds changed"),
+    "name": _l("player renamed"),
+    "deal": _l("hand dealt"),
+    "card": _l("card played"),
+    "reset": _l("hand started over"),
 }
 
 FILE_MESSAGES = {
@@ -45,10 +66,21 @@ def carry_problem_text(problem: CarryProblem) -> str:
     where = _("Game %(number)s (%(players)s)", number=problem.game,
               players=", ".join(problem.players) or "?")
     if problem.log is not None:
-        why = _("change %(seq)s (%(kind)s): %(reason)s", seq=problem.log.seq,
-                kind=problem.log.kind, reason=change_text(problem.log.error))
+        kind, seq = KIND_WORDS.get(problem.log.kind), problem.log.seq
+        reason = change_text(problem.log.error)
+        # A kind that does not exist (as a file may hold) is left out, not quoted.
+        why = (_("change %(seq)s (%(kind)s): %(reason)s", seq=seq, kind=kind, reason=reason)
+               if kind else _("change %(seq)s: %(reason)s", seq=seq, reason=reason))
+    elif problem.hand is not None:
+        kind, seq, number = KIND_WORDS.get(problem.hand.kind), problem.hand.seq, problem.hand.round
+        reason = change_text(problem.hand.error)
+        why = (_("round %(number)s, recorded hand, entry %(seq)s (%(kind)s): %(reason)s",
+                 number=number, seq=seq, kind=kind, reason=reason) if kind else
+               _("round %(number)s, recorded hand, entry %(seq)s: %(reason)s", number=number,
+                 seq=seq, reason=reason))
     elif problem.kind == "bad-rules":
         why = _("the rules cannot be read: %(reason)s", reason=refusal(problem.details["error"]))
     else:
         why = str(FILE_MESSAGES[problem.kind]) % problem.details
     return f"{where}: {why}"
+

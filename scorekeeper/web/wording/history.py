@@ -65,6 +65,11 @@ def history_text(entry: HistoryEntry) -> str:
                  after=scoring_title(d["after"]))
     if kind == "schedule":
         return _schedule_text(d)
+    if kind == "name":
+        if d["undo"]:
+            return _("Rename taken back: %(old)s → %(new)s", old=d["before"],
+                     new=d["after"])
+        return _("Renamed: %(old)s → %(new)s", old=d["before"], new=d["after"])
     return kind  # pragma: no cover - every stored kind is worded above
 
 
