@@ -337,7 +337,12 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=12.0)
     parser.add_argument("--max-tables", type=int, default=800)
     parser.add_argument("--in-flight", type=int, default=64)
-    return asyncio.run(main_async(parser.parse_args()))
+    parser.add_argument("--gunicorn", help="gunicorn's options instead of make run's "
+                        f"({' '.join(GUNICORN)}), to compare: --gunicorn='--workers 3'")
+    args = parser.parse_args()
+    if args.gunicorn:
+        GUNICORN[:] = args.gunicorn.split()
+    return asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":
