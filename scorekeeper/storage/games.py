@@ -20,7 +20,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, inspect, select, update
+from sqlalchemy import bindparam, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -176,11 +176,10 @@ def commit_retrying(game: Game, attempt: Callable[[], T], busy: GameError,
     for _attempt in range(WRITE_ATTEMPTS):
         try:
             result = attempt()
-        except NothingToStore as nothing:
-            return nothing.result
-        try:
             version = claim_version(game)
             db.session.commit()
+        except NothingToStore as nothing:
+            return nothing.result
         except (IntegrityError, VersionTaken):  # another phone wrote first
             db.session.rollback()
             check_still_there(game)
@@ -205,7 +204,9 @@ def stage(game: Game, fold: folds.Fold, built: list[NewChange], author: str | No
         # The value as the database gives it back (JSON: lists, string keys).
         value = json.loads(json.dumps(new.value))
         stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
-    db.session.add_all(Change(game_id=game.id, **row._asdict()) for row in stored)
+    # A statement of the table: the rows go in at once, with no object to flush.
+    db.session.execute(insert(Change.__table__),
+                       [{"game_id": game.id, **row._asdict()} for row in stored])
     fold = fold.extend(stored)
     if game.summary is None or not all(row.kind in SUMMARY_KEEPING for row in stored):
         keep_summary(game, fold.sheet)  # in the same transaction as the change
