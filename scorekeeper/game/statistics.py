@@ -125,27 +125,25 @@ class Figures:
 
 def longest_runs(lines: Iterable[tuple[str, bool, int, int, int, int]]) -> dict[str, int]:
     """Each person's longest run of bids made across games, from their lines
-    in the order of the games, person by person: (person, every bid made,
-    rounds, made bids the game began with, made bids it ended with, longest
-    run within the game), as :func:`game_facts` keeps them. A game of bids
-    all made carries the run on; another ends it.
+    in the order of the games: (person, every bid made, rounds, made bids the
+    game began with, made bids it ended with, longest run within the game),
+    as :func:`game_facts` keeps them. A game of bids all made carries the
+    person's run on; another ends it.
 
-    >>> longest_runs([("ann", False, 4, 1, 2, 2), ("ann", True, 3, 3, 3, 3),
-    ...               ("ann", False, 5, 1, 0, 1), ("bob", True, 2, 2, 2, 2)])
+    >>> longest_runs([("ann", False, 4, 1, 2, 2), ("bob", True, 2, 2, 2, 2),
+    ...               ("ann", True, 3, 3, 3, 3), ("ann", False, 5, 1, 0, 1)])
     {'ann': 6, 'bob': 2}
     """
     longest: dict[str, int] = {}
-    person, current = None, 0
+    current: dict[str, int] = {}
     for key, made_all, rounds, first, last, best in lines:
-        if key != person:
-            person, current = key, 0
-            longest[key] = 0
+        run = current.get(key, 0)
         if made_all:
-            current += rounds
-            longest[key] = max(longest[key], current)
+            current[key] = run + rounds
+            longest[key] = max(longest.get(key, 0), run + rounds)
         else:
-            longest[key] = max(longest[key], current + first, best)
-            current = last
+            longest[key] = max(longest.get(key, 0), run + first, best)
+            current[key] = last
     return longest
 
 

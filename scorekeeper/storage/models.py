@@ -228,7 +228,6 @@ class GameFactsKept(db.Model):
                                          primary_key=True)
     #: The game's :attr:`Game.version` the lines were folded at.
     version: Mapped[int]
-    lowest_wins: Mapped[bool]
 
 
 class PlayerLine(db.Model):
@@ -249,6 +248,8 @@ class PlayerLine(db.Model):
     total: Mapped[int]
     rank: Mapped[int]
     shared: Mapped[bool]
+    #: Whether the lowest total won the game (then the best total is the lowest).
+    lowest_wins: Mapped[bool]
     rounds: Mapped[int]
     made: Mapped[int]
     zero_made: Mapped[int]

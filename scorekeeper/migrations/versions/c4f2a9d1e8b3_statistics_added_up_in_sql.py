@@ -1,5 +1,6 @@
 """The statistics added up in SQL: bids made by hand size in rows of their own,
-the lines found through their game, the kept facts dated by the game's version
+the lines found through their game and knowing its scoring, the kept facts
+dated by the game's version
 
 The kept lines are derived data (folded again from the changes whenever they
 are stale): this migration empties them, and the first statistics page of a
@@ -37,10 +38,13 @@ def upgrade():
     with op.batch_alter_table('player_line_sizes', schema=None) as batch_op:
         batch_op.create_index('ix_player_line_sizes_game_key',
                               ['game_id', 'key', 'cards', 'made', 'rounds'], unique=False)
+    with op.batch_alter_table('game_facts', schema=None) as batch_op:
+        batch_op.drop_column('lowest_wins')
     with op.batch_alter_table('player_lines', schema=None) as batch_op:
         batch_op.drop_index('ix_player_lines_key')
         batch_op.drop_index('ix_player_lines_game_id')
         batch_op.drop_column('sizes')
+        batch_op.add_column(sa.Column('lowest_wins', sa.Boolean(), nullable=False))
         batch_op.create_index('ix_player_lines_game_key', ['game_id', 'key', 'name', 'rank'],
                               unique=False)
 
@@ -50,9 +54,12 @@ def downgrade():
     op.execute("DELETE FROM game_facts")
     with op.batch_alter_table('player_lines', schema=None) as batch_op:
         batch_op.drop_index('ix_player_lines_game_key')
+        batch_op.drop_column('lowest_wins')
         batch_op.add_column(sa.Column('sizes', sa.String(length=400), nullable=False))
         batch_op.create_index('ix_player_lines_game_id', ['game_id'], unique=False)
         batch_op.create_index('ix_player_lines_key', ['key'], unique=False)
+    with op.batch_alter_table('game_facts', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('lowest_wins', sa.Boolean(), nullable=False))
     with op.batch_alter_table('player_line_sizes', schema=None) as batch_op:
         batch_op.drop_index('ix_player_line_sizes_game_key')
     op.drop_table('player_line_sizes')

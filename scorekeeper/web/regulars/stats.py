@@ -40,11 +40,10 @@ def chosen(filters: dict) -> tuple[str | None, object]:
     return filters["preset"] or None, utcnow() - timedelta(days=days) if days else None
 
 
-def chosen_games(device: str, filters: dict):
-    """The device's finished games the filters choose (a query of their ids),
-    their lines kept up to date."""
-    statistics.refresh(statistics.listed(device))
-    return statistics.listed(device, *chosen(filters))
+def chosen_games(device: str, filters: dict) -> statistics.Choice:
+    """The device's finished games the filters choose, their lines kept up to date."""
+    statistics.refresh(device)
+    return statistics.Choice(device, *chosen(filters))
 
 
 def filter_parts(device: str, filters: dict) -> dict:
@@ -70,15 +69,14 @@ def player(name: str):
     key = name_key(aliases.resolve(name))
     keys = aliases.sources(key)
     games = chosen_games(device, filters)
-    fig = statistics.figures(games, aliases, keys).get(key)
+    fig, worst = statistics.player_figures(games, aliases, keys)
     if fig is None:
         if key not in {name_key(r.name) for r in roster.device_regulars(device)}:
             abort(404)
         return render_template("regulars/player.html", name=aliases.resolve(name), fig=None,
                                **filter_parts(device, filters))
-    fig.sizes = statistics.hand_sizes(games, keys)
     return render_template("regulars/player.html", name=aliases.resolve(name), fig=fig,
-                           worst=statistics.worst_round(games, keys),
+                           worst=worst,
                            pairs=pairings(statistics.pair_counts(games, keys), key,
                                           aliases.resolve),
                            **filter_parts(device, filters))
