@@ -88,15 +88,19 @@ def _statements(preset: bool, since: bool, by_keys: bool) -> _Statements:
 
     first = and_(PlayerLine.rank == 1, not_(PlayerLine.shared))
     shared = and_(PlayerLine.rank == 1, PlayerLine.shared)
+    # One person's sums in one row (no grouping to sort), or each stored name's.
+    names = ((func.min(PlayerLine.key), func.max(PlayerLine.name)) if by_keys
+             else (PlayerLine.key, PlayerLine.name))
     sums = chosen(select(
-        PlayerLine.key, PlayerLine.name, func.count(),
+        *names, func.count(),
         func.sum(case((first, 1), else_=0)), func.sum(case((shared, 1), else_=0)),
         func.sum(PlayerLine.total),
         func.max(case((PlayerLine.lowest_wins, None), else_=PlayerLine.total)),
         func.min(case((PlayerLine.lowest_wins, PlayerLine.total), else_=None)),
         func.sum(PlayerLine.rounds), func.sum(PlayerLine.made), func.sum(PlayerLine.zero_made),
-        func.sum(PlayerLine.zero_bids), func.sum(PlayerLine.diff))
-    ).group_by(PlayerLine.key, PlayerLine.name)
+        func.sum(PlayerLine.zero_bids), func.sum(PlayerLine.diff)))
+    if not by_keys:
+        sums = sums.group_by(PlayerLine.key, PlayerLine.name)
     ordered = chosen(
         select(PlayerLine.key, PlayerLine.run_all, PlayerLine.rounds, PlayerLine.run_first,
                PlayerLine.run_last, PlayerLine.run_best, PlayerLine.worst_points, PlayerLine.id)
@@ -202,6 +206,8 @@ def _figures(choice: Choice, aliases: Aliases, keys: Iterable[str] | None):
     spelled: dict[str, tuple[int, str]] = {}
     for (key, name, played, won, shared, total, highest, lowest, rounds, made, zero_made,
          zero_bids, diff) in _run(choice, "sums", keys):
+        if not played:  # the one row of no lines at all
+            continue
         key = person_of.get(key, key)
         fig = found.setdefault(key, Figures(""))
         if key not in spelled or (-played, name) < spelled[key]:
@@ -220,7 +226,9 @@ def _figures(choice: Choice, aliases: Aliases, keys: Iterable[str] | None):
     worst_lines: dict[str, int] = {}
     if not found:
         return found, worst_lines
-    ordered = [(person_of.get(key, key), *rest) for key, *rest in _run(choice, "ordered", keys)]
+    ordered = _run(choice, "ordered", keys).all()
+    if person_of:
+        ordered = [(person_of.get(key, key), *rest) for key, *rest in ordered]
     for key, longest in longest_runs(row[:6] for row in ordered).items():
         found[key].longest_run = longest
     for key, *_runs, points, line_id in ordered:
