@@ -130,6 +130,27 @@ def test_a_correction_after_the_end_changes_the_figures(table, client):
     assert figures(client, "Cy")[0]["made"] == "2/4 (50%)"
 
 
+def test_an_undo_after_the_figures_were_kept_changes_them_too(table, client):
+    first_game = eventful_game(table)
+    second_game(table)
+    assert figures(client, "Cy")[0]["made"] == "3/5 (60%)"  # both games' lines kept
+    table.gid = first_game
+    data = {"trump": "H"}
+    for row, (bid, taken) in enumerate([(1, 1), (0, 1), (0, 0), (0, 0)]):  # Bob Cy Di Ann
+        data[f"seats-{row}-bid"], data[f"seats-{row}-tricks"] = bid, taken
+    assert client.post(table.url("/round/1/edit"), data=data).status_code == 302
+    assert figures(client, "Cy")[0]["made"] == "2/5 (40%)"
+    assert client.post(table.url("/undo")).status_code in (200, 302)  # the correction
+    cy, page = figures(client, "Cy")
+    assert (cy["played"], cy["made"], cy["average"]) == ("2", "3/5 (60%)", "15.5")
+    # The close of round 4 undone (the round reopens): the game is being played again.
+    assert client.post(table.url("/undo"), data={"reopen": "1"}).status_code in (200, 302)
+    cy, page = figures(client, "Cy")  # so it is not counted
+    assert (cy["played"], cy["made"], cy["won"]) == ("1", "0/1 (0%)", "0")
+    assert pair_rows(page) == [["Ann", "1", "0", "1", "0"], ["Bob", "1", "0", "1", "0"],
+                               ["Di", "1", "0", "1", "0"]]
+
+
 def test_figures_follow_a_rename_and_stay_private_to_the_device(table, client, app):
     played(table)
     client.post("/players/rename", data={"name": "Cy", "to": "Cyryl"})
