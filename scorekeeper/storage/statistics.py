@@ -25,7 +25,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any, NamedTuple
 
-from sqlalchemy import and_, bindparam, case, delete, func, not_, or_, select
+from sqlalchemy import and_, bindparam, case, delete, func, insert, not_, or_, select
 from sqlalchemy.exc import IntegrityError
 
 from ..game.roster import Aliases
@@ -142,8 +142,8 @@ def keep_stale(stale: list[int]) -> None:
     """Fold these games again and keep their lines (committed)."""
     if not stale:
         return
-    for game_id in stale:
-        keep_lines(db.session.get(Game, game_id))
+    for game in db.session.scalars(select(Game).where(Game.id.in_(stale))):
+        keep_lines(game)
     try:
         db.session.commit()
     except IntegrityError:  # another tab kept the same lines first: they are the same
@@ -157,21 +157,24 @@ def keep_lines(game: Game) -> None:
     facts = game_facts(load_sheet(game))
     db.session.execute(delete(PlayerLine).where(PlayerLine.game_id == game.id))
     db.session.execute(delete(PlayerLineSize).where(PlayerLineSize.game_id == game.id))
+    lines, sizes = [], []
     for line in facts["players"]:
         key = name_key(line["name"])
         worst = line["worst"] or [None] * 5
         run = line["run"]
-        db.session.add(PlayerLine(
-            game_id=game.id, name=line["name"], key=key,
-            total=line["total"], rank=line["rank"], shared=line["shared"],
-            lowest_wins=facts["lowest_wins"], rounds=line["rounds"], made=line["made"],
-            zero_made=line["zero"][0], zero_bids=line["zero"][1], diff=line["diff"],
-            run_first=run["first"], run_last=run["last"], run_best=run["best"],
-            run_all=run["all"], worst_points=worst[0], worst_round=worst[1],
-            worst_cards=worst[2], worst_bid=worst[3], worst_tricks=worst[4]))
-        db.session.add_all(PlayerLineSize(game_id=game.id, key=key, cards=cards, made=made,
-                                          rounds=count)
-                           for cards, (made, count) in line["sizes"].items())
+        lines.append({
+            "game_id": game.id, "name": line["name"], "key": key, "total": line["total"],
+            "rank": line["rank"], "shared": line["shared"], "lowest_wins": facts["lowest_wins"],
+            "rounds": line["rounds"], "made": line["made"], "zero_made": line["zero"][0],
+            "zero_bids": line["zero"][1], "diff": line["diff"], "run_first": run["first"],
+            "run_last": run["last"], "run_best": run["best"], "run_all": run["all"],
+            "worst_points": worst[0], "worst_round": worst[1], "worst_cards": worst[2],
+            "worst_bid": worst[3], "worst_tricks": worst[4]})
+        sizes.extend({"game_id": game.id, "key": key, "cards": cards, "made": made,
+                      "rounds": count} for cards, (made, count) in line["sizes"].items())
+    for model, rows in ((PlayerLine, lines), (PlayerLineSize, sizes)):
+        if rows:  # in the order of the seats
+            db.session.execute(insert(model), rows)
     kept = db.session.get(GameFactsKept, game.id)
     if kept is None:
         db.session.add(GameFactsKept(game_id=game.id, version=version))
