@@ -8,7 +8,7 @@ read as the series: nothing of a game the device has no link to.
 
 from __future__ import annotations
 
-from sqlalchemy import bindparam, or_, select
+from sqlalchemy import and_, bindparam, exists, or_, select
 
 from ..game import Sheet
 from ..game.series import SeriesGame, rematch_seats, series_game
@@ -70,26 +70,24 @@ def series_sheets(game: Game, device: str) -> list[Sheet]:
     return [load_sheet(g) for g in found]
 
 
-#: The games of a series on the device's list, and the game asked about.
-SERIES_GAMES = (select(Game.id).where(
-    Game.series == bindparam("series"),
-    or_(Game.id == bindparam("game"),
-        Game.id.in_(select(DeviceGame.game_id)
-                    .where(DeviceGame.device == bindparam("device")).correlate(None)))))
+#: A game of the series on the device's list, or the game asked about.
+OF_SERIES = and_(Game.series == bindparam("series"),
+                 or_(Game.id == bindparam("game"),
+                     exists().where(DeviceGame.game_id == Game.id,
+                                    DeviceGame.device == bindparam("device"))))
 
 #: Of these: the finished ones whose lines are not kept as of their version,
 #: and the unfinished ones.
 SERIES_STATE = (select(Game.id, Game.finished)
                 .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
-                .where(Game.id.in_(SERIES_GAMES),
-                       or_(Game.finished.is_(False), GameFactsKept.version.is_(None),
-                           GameFactsKept.version != Game.version)))
+                .where(OF_SERIES, or_(Game.finished.is_(False), GameFactsKept.version.is_(None),
+                                      GameFactsKept.version != Game.version)))
 
 #: The kept lines of the finished ones, in the order of the games.
 SERIES_LINES = (select(PlayerLine.game_id, PlayerLine.name, PlayerLine.total,
                        PlayerLine.rank, PlayerLine.lowest_wins, PlayerLine.rounds)
                 .join(Game, Game.id == PlayerLine.game_id)
-                .where(Game.id.in_(SERIES_GAMES), Game.finished.is_(True))
+                .where(OF_SERIES, Game.finished.is_(True))
                 .order_by(PlayerLine.game_id, PlayerLine.id))
 
 
