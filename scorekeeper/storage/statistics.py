@@ -5,7 +5,7 @@ A finished game's lines (one a player, :class:`~scorekeeper.storage.models.Playe
 and one a player and hand size, :class:`~scorekeeper.storage.models.PlayerLineSize`)
 are kept with the game's version; when the game has had a later write (a
 correction after the end), they are folded again from the changes before they
-are read (:func:`refresh`, one query when nothing is stale), so the figures are
+are read (:func:`choose`, one query when nothing is stale), so the figures are
 always the fold's. The figures are then a few grouped queries whatever the
 number of games, and one narrow read of the lines in the order the games were
 played, for the longest run of bids made across games and the worst round.
@@ -15,15 +15,25 @@ through a name (every device has its "Anna"). The statements are built once
 (:func:`_statements`) and run with the device, the filters and the names as
 parameters: building them anew cost more than running them. The device's
 renames and merges lead each stored name to its person in Python.
+
+What a page shows is kept in this process (:func:`_kept`), as a game's fold
+is (:mod:`.folds`): only a shortcut, given again only while the chosen games
+with their versions, the renames and the names asked for are exactly those
+it was worked out for, checked on every request by the one query that finds
+the stale lines.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
+
+from flask import current_app
 
 from sqlalchemy import and_, bindparam, case, delete, func, insert, not_, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -35,15 +45,21 @@ from .database import db
 from .games import load_sheet
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize
 
+T = TypeVar("T")
+
 
 @dataclass(frozen=True)
 class Choice:
     """The games the statistics count: the device's finished games (through
-    a link in force), of one preset and from a date if asked."""
+    a link in force), of one preset and from a date if asked. ``games`` holds
+    each chosen game's (id, version, preset, start) as :func:`choose` read
+    them: what the figures depend on, so that figures kept for the same
+    games can be shown again (see :func:`_kept`)."""
 
     device: str
     preset: str | None = None
     since: datetime | None = None
+    games: tuple = ()
 
     def params(self, keys: Iterable[str] | None = None) -> dict[str, Any]:
         found: dict[str, Any] = {"device": self.device}
@@ -126,16 +142,23 @@ def _run(choice: Choice, statement: str, keys: Iterable[str] | None = None):
     return db.session.execute(getattr(built, statement), choice.params(keys))
 
 
-STALE = (select(Game.id).outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
-         .where(Game.id.in_(_listed(False, False)),
-                or_(GameFactsKept.version.is_(None), GameFactsKept.version != Game.version)))
+#: The device's finished games with their versions, and the version their lines were kept at.
+LISTING = (select(Game.id, Game.version, Game.preset, Game.created_at, GameFactsKept.version)
+           .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
+           .where(Game.id.in_(_listed(False, False))).order_by(Game.id))
 
 
-def refresh(device: str) -> None:
-    """Keep the lines of the device's finished games as of their latest
-    write: those never kept, or kept at an older version, are folded again
-    and kept (committed). One query when none is stale."""
-    keep_stale(list(db.session.scalars(STALE, {"device": device})))
+def choose(device: str, preset: str | None = None, since: datetime | None = None) -> Choice:
+    """The device's finished games of this preset and from this date (any
+    when None), their lines kept as of their latest write: those never kept,
+    or kept at an older version, are folded again and kept (committed). One
+    query when none is stale."""
+    listing = db.session.execute(LISTING, {"device": device}).all()
+    keep_stale([game_id for game_id, version, *_rest, kept in listing if kept != version])
+    return Choice(device, preset, since, tuple(
+        (game_id, version, game_preset, start)
+        for game_id, version, game_preset, start, _kept in listing
+        if (preset is None or game_preset == preset) and (since is None or start >= since)))
 
 
 def keep_stale(stale: list[int]) -> None:
@@ -183,6 +206,40 @@ def keep_lines(game: Game) -> None:
     db.session.flush()
 
 
+#: How many statistics pages' figures one process keeps.
+KEPT_PAGES = 64
+
+_lock = threading.Lock()
+
+
+def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | None,
+          compute: Callable[[], T]) -> T:
+    """What ``compute`` gives for these games, names and renames: kept in
+    this process and given again (read only) while the chosen games (each
+    one's id, version, preset and start), the device's renames and merges and
+    the names asked for are exactly the same. Anything a figure depends on
+    changes one of these: a write to a game raises its version, a game that
+    ends, starts again or leaves the list changes the chosen games."""
+    pages = current_app.extensions.setdefault("scorekeeper.statistics", OrderedDict())
+    slot = (kind, choice.device, choice.preset, choice.since is None,
+            None if keys is None else frozenset(keys))
+    check = (choice.games, tuple(sorted(aliases.targets.items())))
+    with _lock:
+        found = pages.get(slot)
+    if found is not None and found[0] == check:
+        with _lock:
+            if slot in pages:
+                pages.move_to_end(slot)
+        return found[1]
+    result = compute()
+    with _lock:
+        pages[slot] = (check, result)
+        pages.move_to_end(slot)
+        while len(pages) > KEPT_PAGES:
+            pages.popitem(last=False)
+    return result
+
+
 def people(aliases: Aliases) -> dict[str, str]:
     """The stored name keys the device's renames and merges show as another
     person: each to that person's name key (the others are their own)."""
@@ -195,8 +252,8 @@ def figures(choice: Choice, aliases: Aliases,
     """Every person's figures over the chosen games, or only those of the
     person of the names with these ``keys``, by the person's name key;
     without bids made by hand size and the worst round's details (see
-    :func:`player_figures`)."""
-    return _figures(choice, aliases, keys)[0]
+    :func:`player_figures`). Read only."""
+    return _kept("figures", choice, aliases, keys, lambda: _figures(choice, aliases, keys)[0])
 
 
 def _figures(choice: Choice, aliases: Aliases, keys: Iterable[str] | None):
@@ -254,7 +311,11 @@ def player_figures(choice: Choice, aliases: Aliases,
                    keys: Iterable[str]) -> tuple[Figures | None, dict[str, Any] | None]:
     """The figures of the person of the names with these keys over the chosen
     games, bids made by hand size included, and their worst round's details
-    (None without rounds); (None, None) without games."""
+    (None without rounds); (None, None) without games. Read only."""
+    return _kept("player", choice, aliases, keys, lambda: _player_figures(choice, aliases, keys))
+
+
+def _player_figures(choice: Choice, aliases: Aliases, keys: Iterable[str]):
     found, worst_lines = _figures(choice, aliases, keys)
     if not found:
         return None, None
@@ -271,8 +332,9 @@ def player_figures(choice: Choice, aliases: Aliases,
 def pair_counts(choice: Choice, keys: set[str]) -> list[tuple[str, int, int, int]]:
     """For the player with these name keys: each other stored name met in
     the chosen games, with games together, games finished ahead and behind."""
-    return [(name, together, int(ahead or 0), int(behind or 0))
-            for name, together, ahead, behind in _run(choice, "pairs", keys)]
+    return _kept("pairs", choice, Aliases(), keys, lambda: [
+        (name, together, int(ahead or 0), int(behind or 0))
+        for name, together, ahead, behind in _run(choice, "pairs", keys)])
 
 
 PRESETS = (select(Game.preset).join(DeviceGame, DeviceGame.game_id == Game.id)

@@ -159,3 +159,31 @@ def test_figures_follow_a_rename_and_stay_private_to_the_device(table, client, a
     stranger = app.test_client()
     assert stranger.get("/players/Ann").status_code == 404
     assert "Ann" not in stranger.get("/players/statistics.csv").get_data(as_text=True)
+
+
+def test_a_page_worked_out_once_is_shown_again_until_a_game_changes(table, client, app):
+    """The figures are kept in the process for the same games at the same
+    versions and dates (one query checks them), and worked out again when
+    they differ (a write raises a version: see the correction and undo tests)."""
+    from sqlalchemy import event
+
+    played(table)
+    seen = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda *_args: seen.append(1)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        first = figures(client, "Cy")
+        worked_out = len(seen)
+        assert figures(client, "Cy") == first
+        again = len(seen) - worked_out
+        assert again < worked_out
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    with app.app_context():  # the first game's date moved (its start is checked too)
+        game = db.session.scalars(db.select(Game).order_by(Game.id)).first()
+        game.created_at = datetime(2020, 1, 1)
+        db.session.commit()
+    assert figures(client, "Cy", period="365")[0]["played"] == "1"
+    assert figures(client, "Cy")[0]["played"] == "2"

@@ -172,9 +172,9 @@ def test_every_sum_is_the_count_over_every_round(app, seed):
     aliases = Aliases(MERGE)
     with app.app_context():
         store(games)
-        for choice in (statistics.Choice("dev"), statistics.Choice("dev", preset="estonian"),
-                       statistics.Choice("dev", since=START + timedelta(days=30)),
-                       statistics.Choice("other")):
+        for choice in (statistics.choose("dev"), statistics.choose("dev", preset="estonian"),
+                       statistics.choose("dev", since=START + timedelta(days=30)),
+                       statistics.choose("other")):
             truth = counted(games, choice, aliases)
             found = statistics.figures(choice, aliases)
             assert {key: as_counted(fig) for key, fig in found.items()} == {
@@ -188,5 +188,5 @@ def test_every_sum_is_the_count_over_every_round(app, seed):
                 pairs = {name: [games_together, ahead, behind] for name, games_together, ahead,
                          behind in statistics.pair_counts(choice, keys)}
                 assert pairs == p["pairs"]
-        everyone = statistics.figures(statistics.Choice("dev"), aliases)
+        everyone = statistics.figures(statistics.choose("dev"), aliases)
         assert "kasia" in everyone and "katarzyna" not in everyone  # the merge: one person

@@ -42,8 +42,7 @@ def chosen(filters: dict) -> tuple[str | None, object]:
 
 def chosen_games(device: str, filters: dict) -> statistics.Choice:
     """The device's finished games the filters choose, their lines kept up to date."""
-    statistics.refresh(device)
-    return statistics.Choice(device, *chosen(filters))
+    return statistics.choose(device, *chosen(filters))
 
 
 def filter_parts(device: str, filters: dict) -> dict:
