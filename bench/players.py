@@ -18,8 +18,10 @@ the others), with the SQL statements a request runs:
 
 - the player page the first time (every game folded once and its facts kept:
   the case of games stored before the statistics existed, or imported);
-- the player page once the facts are kept (warm), with the period filter,
-  the Players page and the statistics CSV;
+- the player page once the facts are kept (warm: its figures are kept in the
+  process too), with the period filter, the Players page and the statistics CSV;
+- the player page worked out every time (nothing kept in the process: the
+  first view after a game ends, or on another server);
 - the player page right after a correction of a finished game (that game
   folded again).
 
@@ -174,6 +176,12 @@ def main() -> None:
                         ("statistics CSV", "/players/statistics.csv")):
         timed(client, path, statements)
         report(label, [timed(client, path, statements) for _ in range(REQUESTS)])
+    kept = app.extensions.setdefault("scorekeeper.statistics", {})
+    runs = []
+    for _ in range(REQUESTS):  # every figure worked out again (none kept in the process)
+        kept.clear()
+        runs.append(timed(client, "/players/Ann", statements))
+    report("player page, worked out", runs)
     runs = []
     for i in range(CORRECTIONS):
         correct(client, copied[(i * 7) % len(copied)], flip=i % 2 == 0)
