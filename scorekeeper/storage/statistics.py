@@ -35,7 +35,8 @@ from typing import Any, NamedTuple, TypeVar
 
 from flask import current_app
 
-from sqlalchemy import and_, bindparam, case, delete, func, insert, not_, or_, select
+from sqlalchemy import (String, and_, bindparam, case, delete, func, insert, not_, or_, select,
+                        type_coerce)
 from sqlalchemy.exc import IntegrityError
 
 from ..game.roster import Aliases
@@ -52,7 +53,7 @@ T = TypeVar("T")
 class Choice:
     """The games the statistics count: the device's finished games (through
     a link in force), of one preset and from a date if asked. ``games`` holds
-    each chosen game's (id, version, preset, start) as :func:`choose` read
+    each chosen game's (id, version, start) as :func:`choose` read
     them: what the figures depend on, so that figures kept for the same
     games can be shown again (see :func:`_kept`)."""
 
@@ -142,10 +143,14 @@ def _run(choice: Choice, statement: str, keys: Iterable[str] | None = None):
     return db.session.execute(getattr(built, statement), choice.params(keys))
 
 
-#: The device's finished games with their versions, and the version their lines were kept at.
-LISTING = (select(Game.id, Game.version, Game.preset, Game.created_at, GameFactsKept.version)
-           .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
-           .where(Game.id.in_(_listed(False, False))).order_by(Game.id))
+@cache
+def _listing(preset: bool, since: bool):
+    """A choice's games with their versions and starts (as stored: no date
+    to parse), and the version their lines were kept at."""
+    return (select(Game.id, Game.version, type_coerce(Game.created_at, String),
+                   GameFactsKept.version)
+            .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
+            .where(Game.id.in_(_listed(preset, since))).order_by(Game.id))
 
 
 def choose(device: str, preset: str | None = None, since: datetime | None = None) -> Choice:
@@ -153,12 +158,12 @@ def choose(device: str, preset: str | None = None, since: datetime | None = None
     when None), their lines kept as of their latest write: those never kept,
     or kept at an older version, are folded again and kept (committed). One
     query when none is stale."""
-    listing = db.session.execute(LISTING, {"device": device}).all()
-    keep_stale([game_id for game_id, version, *_rest, kept in listing if kept != version])
-    return Choice(device, preset, since, tuple(
-        (game_id, version, game_preset, start)
-        for game_id, version, game_preset, start, _kept in listing
-        if (preset is None or game_preset == preset) and (since is None or start >= since)))
+    choice = Choice(device, preset, since)
+    listing = db.session.execute(_listing(preset is not None, since is not None),
+                                 choice.params()).all()
+    keep_stale([game_id for game_id, version, _start, kept in listing if kept != version])
+    return Choice(device, preset, since,
+                  tuple((game_id, version, start) for game_id, version, start, _kept in listing))
 
 
 def keep_stale(stale: list[int]) -> None:
@@ -216,7 +221,7 @@ def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | Non
           compute: Callable[[], T]) -> T:
     """What ``compute`` gives for these games, names and renames: kept in
     this process and given again (read only) while the chosen games (each
-    one's id, version, preset and start), the device's renames and merges and
+    one's id, version and start), the device's renames and merges and
     the names asked for are exactly the same. Anything a figure depends on
     changes one of these: a write to a game raises its version, a game that
     ends, starts again or leaves the list changes the chosen games."""
