@@ -54,25 +54,46 @@ class SeriesLine:
     points: int
 
 
-def series_standings(sheets: Iterable[Sheet],
+@dataclass(frozen=True)
+class SeriesGame:
+    """What the series standings need of one game: whether it is finished,
+    whether its lowest total wins, and each player's (name, total, ranked
+    first) as its standings say."""
+
+    finished: bool
+    lowest_wins: bool
+    lines: tuple[tuple[str, int, bool], ...]
+
+
+def series_game(sheet: Sheet) -> SeriesGame:
+    """A game's part in its series, from its sheet (a game without a closed
+    round has no winner yet)."""
+    first = {s.player for s in sheet.standings if s.rank == 1} if sheet.closed_rounds else set()
+    return SeriesGame(sheet.is_finished, sheet.ruleset.scoring.lowest_wins,
+                      tuple((member.name, sheet.totals[pid], pid in first)
+                            for pid, member in sheet.members.items()))
+
+
+def series_standings(games: Iterable[SeriesGame],
                      resolve: Callable[[str], str] = str) -> list[SeriesLine]:
-    """The series' standings over these games: most games won first, then the
-    best total (the lowest when the last game's scoring says so). A game still
-    being played counts for its points so far, not as a game won. ``resolve``
-    gives the name a player is shown as (the device's renames and merges)."""
+    """The series' standings over these games: most games
+    won first, then the best total (the lowest when the last game's scoring
+    says so). A game still being played counts for its points so far, not as
+    a game won. ``resolve`` gives the name a player is shown as (the device's
+    renames and merges)."""
     lines: dict[str, dict] = {}
     lowest_wins = False
-    for sheet in sheets:
-        lowest_wins = sheet.ruleset.scoring.lowest_wins
-        winners = ({name_key(resolve(n)) for n in sheet.winner_names}
-                   if sheet.is_finished and sheet.closed_rounds else set())
-        for pid, member in sheet.members.items():
-            shown = resolve(member.name)
+    for game in games:
+        lowest_wins = game.lowest_wins
+        winners = {name_key(resolve(name)) for name, _total, first in game.lines
+                   if first and game.finished}
+        for name, total, _first in game.lines:
+            shown = resolve(name)
             key = name_key(shown)
             line = lines.setdefault(key, {"name": shown, "played": 0, "won": 0,
                                           "points": 0})
-            line["points"] += sheet.totals[pid]
-            if sheet.is_finished:
+            line["points"] += total
+            if game.finished:
                 line["played"] += 1
                 line["won"] += key in winners
     sign = 1 if lowest_wins else -1

@@ -2,16 +2,18 @@
 
 Two steps, so that a page over a thousand games stays fast and can never
 drift from the fold: :func:`game_facts` sums up one finished game's sheet
-(scored by the rules engine) per player as plain data, kept with the number
-of the game's latest change and made again whenever a change comes after;
-:func:`player_figures` and :func:`head_to_head` add those up for the
-regulars, through the device's renames and merges.
+(scored by the rules engine) per player as plain data, kept with the game's
+version and made again whenever the game has a later write; the storage adds
+those up in SQL for the regulars, through the device's renames and merges
+(:mod:`scorekeeper.storage.statistics`), into :class:`Figures` and
+:class:`Pairing`.
 
 Definitions (the page says them too):
 
 - a game is won when the player is ranked first alone, shared when first
   with others; the win rate counts both;
-- the best total is the highest (the lowest in a game whose lowest total wins);
+- the best total is the highest of the player's games that the highest total
+  wins; for a player only of games that the lowest total wins, the lowest;
 - bids made, by hand size, bids of 0 made, and the average difference
   between bid and tricks count every round the player played;
 - the longest run of bids made runs across games, oldest first;
@@ -46,7 +48,7 @@ def game_facts(sheet: Sheet) -> dict[str, Any]:
     players = []
     for pid, member in sheet.members.items():
         made_list: list[bool] = []
-        sizes: dict[str, list[int]] = {}
+        sizes: dict[int, list[int]] = {}
         zero = [0, 0]
         diff = 0
         worst = None
@@ -56,7 +58,7 @@ def game_facts(sheet: Sheet) -> dict[str, Any]:
             bid, taken = rnd.bids[pid], rnd.tricks[pid]
             hit = bid == taken
             made_list.append(hit)
-            size = sizes.setdefault(str(rnd.cards), [0, 0])
+            size = sizes.setdefault(rnd.cards, [0, 0])
             size[0] += hit
             size[1] += 1
             if bid == 0:
@@ -74,16 +76,6 @@ def game_facts(sheet: Sheet) -> dict[str, Any]:
     return {"lowest_wins": sheet.ruleset.scoring.lowest_wins, "players": players}
 
 
-@dataclass(frozen=True)
-class GameFacts:
-    """A finished game's facts with what the filters and the page need."""
-
-    facts: dict[str, Any]
-    preset: str
-    when: Any  # the game's start, a datetime
-    gid: int
-
-
 @dataclass
 class Figures:
     """One player's figures over the games chosen."""
@@ -92,15 +84,23 @@ class Figures:
     played: int = 0
     won: int = 0
     shared: int = 0
-    totals: list[int] = field(default_factory=list)
-    best: int | None = None
+    total: int = 0
+    #: The highest total of the games the highest total wins, the lowest of the others.
+    highest: int | None = None
+    lowest: int | None = None
     rounds: int = 0
     made: int = 0
     sizes: dict[int, list[int]] = field(default_factory=dict)
     zero: list[int] = field(default_factory=lambda: [0, 0])
     diff: int = 0
     longest_run: int = 0
-    worst: dict[str, Any] | None = None
+    #: The points of the worst round (its details: ``worst_round`` of the storage).
+    worst_points: int | None = None
+
+    @property
+    def best(self) -> int | None:
+        """The best total (see the definitions above)."""
+        return self.highest if self.highest is not None else self.lowest
 
     @property
     def win_rate(self) -> float | None:
@@ -108,7 +108,7 @@ class Figures:
 
     @property
     def average(self) -> float | None:
-        return sum(self.totals) / len(self.totals) if self.totals else None
+        return self.total / self.played if self.played else None
 
     @property
     def made_rate(self) -> float | None:
@@ -121,6 +121,30 @@ class Figures:
     @property
     def average_diff(self) -> float | None:
         return self.diff / self.rounds if self.rounds else None
+
+
+def longest_runs(lines: Iterable[tuple[str, bool, int, int, int, int]]) -> dict[str, int]:
+    """Each person's longest run of bids made across games, from their lines
+    in the order of the games: (person, every bid made, rounds, made bids the
+    game began with, made bids it ended with, longest run within the game),
+    as :func:`game_facts` keeps them. A game of bids all made carries the
+    person's run on; another ends it.
+
+    >>> longest_runs([("ann", False, 4, 1, 2, 2), ("bob", True, 2, 2, 2, 2),
+    ...               ("ann", True, 3, 3, 3, 3), ("ann", False, 5, 1, 0, 1)])
+    {'ann': 6, 'bob': 2}
+    """
+    longest: dict[str, int] = {}
+    current: dict[str, int] = {}
+    for key, made_all, rounds, first, last, best in lines:
+        run = current.get(key, 0)
+        if made_all:
+            current[key] = run + rounds
+            longest[key] = max(longest.get(key, 0), run + rounds)
+        else:
+            longest[key] = max(longest.get(key, 0), run + first, best)
+            current[key] = last
+    return longest
 
 
 class _Shown:
@@ -136,53 +160,6 @@ class _Shown:
             shown = self.resolve(name)
             found = self.known[name] = (shown, name_key(shown))
         return found
-
-
-def player_figures(games: Iterable[GameFacts],
-                   resolve: Callable[[str], str] = str) -> dict[str, Figures]:
-    """Every player's figures by name key, over ``games`` oldest first."""
-    figures: dict[str, Figures] = {}
-    running: dict[str, int] = {}
-    shown_as = _Shown(resolve)
-    for game in games:
-        lowest = game.facts["lowest_wins"]
-        for line in game.facts["players"]:
-            shown, key = shown_as(line["name"])
-            fig = figures.setdefault(key, Figures(shown))
-            fig.played += 1
-            if line["rank"] == 1:
-                if line["shared"]:
-                    fig.shared += 1
-                else:
-                    fig.won += 1
-            total = line["total"]
-            fig.totals.append(total)
-            if fig.best is None or (total < fig.best if lowest else total > fig.best):
-                fig.best = total
-            fig.rounds += line["rounds"]
-            fig.made += line["made"]
-            for cards, (made, count) in line["sizes"].items():
-                size = fig.sizes.setdefault(int(cards), [0, 0])
-                size[0] += made
-                size[1] += count
-            fig.zero[0] += line["zero"][0]
-            fig.zero[1] += line["zero"][1]
-            fig.diff += line["diff"]
-            run = line["run"]
-            current = running.get(key, 0)
-            if run["all"]:
-                current += line["rounds"]
-                fig.longest_run = max(fig.longest_run, current)
-            else:
-                fig.longest_run = max(fig.longest_run, current + run["first"], run["best"])
-                current = run["last"]
-            running[key] = current
-            worst = line["worst"]
-            if worst is not None and (fig.worst is None or worst[0] < fig.worst["points"]):
-                fig.worst = {"points": worst[0], "round": worst[1], "cards": worst[2],
-                             "bid": worst[3], "tricks": worst[4], "when": game.when,
-                             "game": game.gid}
-    return figures
 
 
 @dataclass
@@ -216,19 +193,3 @@ def pairings(rows: Iterable[tuple[str, int, int, int]], key: str,
         pair.ahead += ahead
         pair.behind += behind
     return sorted(pairs.values(), key=lambda p: (-p.games, name_key(p.other)))
-
-
-def sizes_text(sizes: dict[str, list[int]]) -> str:
-    """Bids made by hand size as kept: "cards:made/rounds" each, space-separated."""
-    return " ".join(f"{cards}:{made}/{count}" for cards, (made, count) in sorted(
-        sizes.items(), key=lambda item: int(item[0])))
-
-
-def sizes_of(text: str) -> dict[str, list[int]]:
-    """:func:`sizes_text` read back."""
-    sizes = {}
-    for part in text.split():
-        cards, _sep, counts = part.partition(":")
-        made, _sep, count = counts.partition("/")
-        sizes[cards] = [int(made), int(count)]
-    return sizes

@@ -217,38 +217,41 @@ class RosterChange(db.Model):
 
 
 class GameFactsKept(db.Model):
-    """That a finished game's lines for the statistics (:class:`PlayerLine`)
-    are kept, as of the number of its latest change: a later change (a
-    correction) makes them stale, and they are folded again before they are
-    read. Derived data, never a source."""
+    """That a finished game's lines for the statistics (:class:`PlayerLine`
+    and :class:`PlayerLineSize`) are kept, as of the game's ``version``: any
+    later write to the game (a correction) makes them stale, and they are
+    folded again before they are read. Derived data, never a source."""
 
     __tablename__ = "game_facts"
 
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"),
                                          primary_key=True)
+    #: The game's :attr:`Game.version` the lines were folded at.
     version: Mapped[int]
-    lowest_wins: Mapped[bool]
 
 
 class PlayerLine(db.Model):
     """One player's line of one finished game, as
-    :func:`scorekeeper.game.statistics.game_facts` sums it up: kept so that a
-    player's page reads one row a game. ``key`` is the name as compared
-    (:func:`scorekeeper.game.series.name_key`); ``sizes`` reads
-    "cards:made/rounds" for each hand size, space-separated."""
+    :func:`scorekeeper.game.statistics.game_facts` sums it up: kept so that the
+    statistics add up one row a game in SQL. ``key`` is the name as compared
+    (:func:`scorekeeper.game.series.name_key`)."""
 
     __tablename__ = "player_lines"
+    # A device's games lead to their lines (never a name to every device's lines);
+    # head to head reads the other players of a game from the index alone.
+    __table_args__ = (Index("ix_player_lines_game_key", "game_id", "key", "name", "rank"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(40))
-    key: Mapped[str] = mapped_column(String(80), index=True)
+    key: Mapped[str] = mapped_column(String(80))
     total: Mapped[int]
     rank: Mapped[int]
     shared: Mapped[bool]
+    #: Whether the lowest total won the game (then the best total is the lowest).
+    lowest_wins: Mapped[bool]
     rounds: Mapped[int]
     made: Mapped[int]
-    sizes: Mapped[str] = mapped_column(String(400))
     zero_made: Mapped[int]
     zero_bids: Mapped[int]
     diff: Mapped[int]
@@ -262,6 +265,22 @@ class PlayerLine(db.Model):
     worst_cards: Mapped[int | None]
     worst_bid: Mapped[int | None]
     worst_tricks: Mapped[int | None]
+
+
+class PlayerLineSize(db.Model):
+    """A player's bids made with one hand size in one finished game (a row
+    for each size the player played, next to their :class:`PlayerLine`)."""
+
+    __tablename__ = "player_line_sizes"
+    __table_args__ = (Index("ix_player_line_sizes_game_key", "game_id", "key", "cards",
+                            "made", "rounds"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(80))
+    cards: Mapped[int]
+    made: Mapped[int]
+    rounds: Mapped[int]
 
 
 Index("ix_games_finished_updated", Game.finished, Game.updated_at)

@@ -8,13 +8,13 @@ read as the series: nothing of a game the device has no link to.
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import and_, bindparam, exists, or_, select
 
-from ..game import Sheet
-from ..game.series import rematch_seats
-from .games import create_game, load_sheet, ruleset_of
-from .models import DeviceGame, Game, Link, new_public_id
+from ..game.series import SeriesGame, rematch_seats, series_game
 from .database import db
+from .games import create_game, load_sheet, ruleset_of
+from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, new_public_id
+from .statistics import keep_stale
 
 
 def later_game(game: Game, device: str) -> tuple[Game, Link] | None:
@@ -55,15 +55,51 @@ def rematch(game: Game, device: str) -> tuple[Game, Link]:
         raise
 
 
-def series_sheets(game: Game, device: str) -> list[Sheet]:
-    """The sheets of the games of ``game``'s series that the device has on
-    its list, and ``game`` itself, oldest first; just ``game`` outside a series."""
+#: A game of the series on the device's list, or the game asked about.
+OF_SERIES = and_(Game.series == bindparam("series"),
+                 or_(Game.id == bindparam("game"),
+                     exists().where(DeviceGame.game_id == Game.id,
+                                    DeviceGame.device == bindparam("device"))))
+
+#: Of these: the finished ones whose lines are not kept as of their version,
+#: and the unfinished ones.
+SERIES_STATE = (select(Game.id, Game.finished)
+                .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
+                .where(OF_SERIES, or_(Game.finished.is_(False), GameFactsKept.version.is_(None),
+                                      GameFactsKept.version != Game.version)))
+
+#: The kept lines of the finished ones, in the order of the games.
+SERIES_LINES = (select(PlayerLine.game_id, PlayerLine.name, PlayerLine.total,
+                       PlayerLine.rank, PlayerLine.lowest_wins, PlayerLine.rounds)
+                .join(Game, Game.id == PlayerLine.game_id)
+                .where(OF_SERIES, Game.finished.is_(True))
+                .order_by(PlayerLine.game_id, PlayerLine.id))
+
+
+def series_games(game: Game, device: str) -> list[SeriesGame]:
+    """What the standings of ``game``'s series need of each of its games on
+    the device's list and of ``game`` itself, oldest first; just ``game``
+    outside a series. The finished games come from their kept lines (two
+    queries, three when one changed since), the games still being played from
+    their sheets (``game``'s is at hand; another is rare: a table that started
+    the next game before finishing this one)."""
     if game.series is None:
-        return [load_sheet(game)]
-    found = list(db.session.scalars(
-        select(Game).join(DeviceGame, DeviceGame.game_id == Game.id)
-        .where(Game.series == game.series, DeviceGame.device == device)
-        .order_by(Game.id)))
-    if game not in found:
-        found = sorted([*found, game], key=lambda g: g.id)
-    return [load_sheet(g) for g in found]
+        return [series_game(load_sheet(game))]
+    params = {"series": game.series, "game": game.id, "device": device}
+    state = db.session.execute(SERIES_STATE, params).all()
+    keep_stale([game_id for game_id, finished in state if finished])
+    playing = {game_id for game_id, finished in state if not finished}
+    found: dict[int, SeriesGame] = {}
+    rows: dict[int, list] = {}
+    for game_id, name, total, rank, lowest_wins, rounds in db.session.execute(
+            SERIES_LINES, params):
+        rows.setdefault(game_id, []).append((name, total, rank, lowest_wins, rounds))
+    for game_id, lines in rows.items():
+        played = any(rounds for *_rest, rounds in lines)  # a round closed: a winner
+        found[game_id] = SeriesGame(True, lines[0][3], tuple(
+            (name, total, played and rank == 1) for name, total, rank, _low, _rounds in lines))
+    for other in [game] if playing == {game.id} else db.session.scalars(
+            select(Game).where(Game.id.in_(playing))):
+        if other.id in playing:
+            found[other.id] = series_game(load_sheet(other))
+    return [found[game_id] for game_id in sorted(found)]

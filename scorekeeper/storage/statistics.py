@@ -1,147 +1,352 @@
 """The statistics of a device's finished games: each game's lines kept, and
-read back for the games on the device's list.
+added up in SQL over the games on the device's list.
 
-A finished game's lines (one a player, :class:`~scorekeeper.storage.models.PlayerLine`)
-are kept with the number of its latest change; when the game has a later one
-(a correction after the end), they are folded again from the changes before
-they are read, so the figures are always the fold's. A player's page then
-reads one small row a game.
+A finished game's lines (one a player, :class:`~scorekeeper.storage.models.PlayerLine`,
+and one a player and hand size, :class:`~scorekeeper.storage.models.PlayerLineSize`)
+are kept with the game's version; when the game has had a later write (a
+correction after the end), they are folded again from the changes before they
+are read (:func:`choose`, one query when nothing is stale), so the figures are
+always the fold's. The figures are then a few grouped queries whatever the
+number of games, and one narrow read of the lines in the order the games were
+played, for the longest run of bids made across games and the worst round.
+
+The lines of a device's games are reached through the device's list, never
+through a name (every device has its "Anna"). The statements are built once
+(:func:`_statements`) and run with the device, the filters and the names as
+parameters: building them anew cost more than running them. The device's
+renames and merges lead each stored name to its person in Python.
+
+What a page shows is kept in this process (:func:`_kept`), as a game's fold
+is (:mod:`.folds`): only a shortcut, given again only while the chosen games
+with their versions, the renames and the names asked for are exactly those
+it was worked out for, checked on every request by the one query that finds
+the stale lines.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import case, delete, func, select
+from flask import current_app
+
+from sqlalchemy import (String, and_, bindparam, case, delete, func, insert, not_, or_, select,
+                        type_coerce)
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import aliased
 
+from ..game.roster import Aliases
 from ..game.series import name_key
-from ..game.statistics import GameFacts, game_facts, sizes_of, sizes_text
+from ..game.statistics import Figures, game_facts, longest_runs
 from .database import db
 from .games import load_sheet
-from .models import Change, DeviceGame, Game, GameFactsKept, Link, PlayerLine
+from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize
 
-LINE_COLUMNS = (PlayerLine.game_id, PlayerLine.name, PlayerLine.total, PlayerLine.rank,
-                PlayerLine.shared, PlayerLine.rounds, PlayerLine.made, PlayerLine.sizes,
-                PlayerLine.zero_made, PlayerLine.zero_bids, PlayerLine.diff,
-                PlayerLine.run_first, PlayerLine.run_last, PlayerLine.run_best,
-                PlayerLine.run_all, PlayerLine.worst_points, PlayerLine.worst_round,
-                PlayerLine.worst_cards, PlayerLine.worst_bid, PlayerLine.worst_tricks)
+T = TypeVar("T")
 
 
-def chosen_games(device: str, preset: str | None = None, since: datetime | None = None):
-    """The device's finished games (through a link in force), of one preset
-    and from a date if asked, each with its lines kept up to date; oldest first."""
-    # The number of each game's latest change, looked up in the (game, seq) index.
-    latest = (select(func.max(Change.seq)).where(Change.game_id == Game.id)
-              .correlate(Game).scalar_subquery())
-    query = (select(Game.id, Game.preset, Game.created_at, GameFactsKept.version,
-                    GameFactsKept.lowest_wins, latest.label("latest"))
-             .join(DeviceGame, DeviceGame.game_id == Game.id)
+@dataclass(frozen=True)
+class Choice:
+    """The games the statistics count: the device's finished games (through
+    a link in force), of one preset and from a date if asked. ``games`` holds
+    each chosen game's (id, version, start) as :func:`choose` read
+    them: what the figures depend on, so that figures kept for the same
+    games can be shown again (see :func:`_kept`)."""
+
+    device: str
+    preset: str | None = None
+    since: datetime | None = None
+    games: tuple = ()
+
+    def params(self, keys: Iterable[str] | None = None) -> dict[str, Any]:
+        found: dict[str, Any] = {"device": self.device}
+        if self.preset is not None:
+            found["preset"] = self.preset
+        if self.since is not None:
+            found["since"] = self.since
+        if keys is not None:
+            found["keys"] = sorted(keys)
+        return found
+
+
+def _listed(preset: bool, since: bool):
+    """The ids of a choice's games, as a subquery (never correlated)."""
+    query = (select(Game.id).join(DeviceGame, DeviceGame.game_id == Game.id)
              .join(Link, Link.id == DeviceGame.link_id)
-             .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
-             .where(DeviceGame.device == device, Link.replaced_at.is_(None),
+             .where(DeviceGame.device == bindparam("device"), Link.replaced_at.is_(None),
                     Game.finished.is_(True)))
     if preset:
-        query = query.where(Game.preset == preset)
-    if since is not None:
-        query = query.where(Game.created_at >= since)
-    rows = db.session.execute(query.order_by(Game.created_at, Game.id)).all()
-    games = {}
-    stale = False
-    for row in rows:
-        lowest = row.lowest_wins
-        if row.version is None or row.version != (row.latest or 0):
-            lowest = keep_lines(row.id, row.latest or 0)
-            stale = True
-        games[row.id] = (row.preset, row.created_at, lowest)
-    if stale:
-        try:
-            db.session.commit()
-        except IntegrityError:  # another tab kept the same lines first: they are the same
-            db.session.rollback()
-    return games
+        query = query.where(Game.preset == bindparam("preset"))
+    if since:
+        query = query.where(Game.created_at >= bindparam("since"))
+    return query.correlate(None)
 
 
-def keep_lines(game_id: int, version: int) -> bool:
-    """Fold the game again and keep its lines (in the current transaction);
-    return whether its lowest total wins."""
-    facts = game_facts(load_sheet(db.session.get(Game, game_id)))
-    db.session.execute(delete(PlayerLine).where(PlayerLine.game_id == game_id))
+class _Statements(NamedTuple):
+    sums: Any
+    ordered: Any
+    sizes: Any
+    pairs: Any
+
+
+@cache
+def _statements(preset: bool, since: bool, by_keys: bool) -> _Statements:
+    """The statements over a choice's games (with or without its filters),
+    for every name or for the names of the parameter ``keys``."""
+    listed = _listed(preset, since)
+
+    def chosen(query, model=PlayerLine):
+        query = query.where(model.game_id.in_(listed))
+        return query.where(model.key.in_(bindparam("keys", expanding=True))) if by_keys else query
+
+    first = and_(PlayerLine.rank == 1, not_(PlayerLine.shared))
+    shared = and_(PlayerLine.rank == 1, PlayerLine.shared)
+    # One person's sums in one row (no grouping to sort), or each stored name's.
+    names = ((func.min(PlayerLine.key), func.max(PlayerLine.name)) if by_keys
+             else (PlayerLine.key, PlayerLine.name))
+    sums = chosen(select(
+        *names, func.count(),
+        func.sum(case((first, 1), else_=0)), func.sum(case((shared, 1), else_=0)),
+        func.sum(PlayerLine.total),
+        func.max(case((PlayerLine.lowest_wins, None), else_=PlayerLine.total)),
+        func.min(case((PlayerLine.lowest_wins, PlayerLine.total), else_=None)),
+        func.sum(PlayerLine.rounds), func.sum(PlayerLine.made), func.sum(PlayerLine.zero_made),
+        func.sum(PlayerLine.zero_bids), func.sum(PlayerLine.diff)))
+    if not by_keys:
+        sums = sums.group_by(PlayerLine.key, PlayerLine.name)
+    ordered = chosen(
+        select(PlayerLine.key, PlayerLine.run_all, PlayerLine.rounds, PlayerLine.run_first,
+               PlayerLine.run_last, PlayerLine.run_best, PlayerLine.worst_points, PlayerLine.id)
+        .join(Game, Game.id == PlayerLine.game_id)
+    ).order_by(Game.created_at, Game.id, PlayerLine.id)
+    sizes = chosen(select(PlayerLineSize.cards, func.sum(PlayerLineSize.made),
+                          func.sum(PlayerLineSize.rounds)), PlayerLineSize
+                   ).group_by(PlayerLineSize.cards)
+    mine, other = PlayerLine.__table__.alias("mine"), PlayerLine.__table__.alias("other")
+    pairs = (select(other.c.name, func.count(),
+                    func.sum(case((mine.c.rank < other.c.rank, 1), else_=0)),
+                    func.sum(case((mine.c.rank > other.c.rank, 1), else_=0)))
+             .join(other, other.c.game_id == mine.c.game_id)
+             .where(mine.c.game_id.in_(listed),
+                    mine.c.key.in_(bindparam("keys", expanding=True)),
+                    other.c.key.not_in(bindparam("keys", expanding=True)))
+             .group_by(other.c.name))
+    return _Statements(sums, ordered, sizes, pairs)
+
+
+def _run(choice: Choice, statement: str, keys: Iterable[str] | None = None):
+    built = _statements(choice.preset is not None, choice.since is not None, keys is not None)
+    return db.session.execute(getattr(built, statement), choice.params(keys))
+
+
+@cache
+def _listing(preset: bool, since: bool):
+    """A choice's games with their versions and starts (as stored: no date
+    to parse), and the version their lines were kept at."""
+    return (select(Game.id, Game.version, type_coerce(Game.created_at, String),
+                   GameFactsKept.version)
+            .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
+            .where(Game.id.in_(_listed(preset, since))).order_by(Game.id))
+
+
+def choose(device: str, preset: str | None = None, since: datetime | None = None) -> Choice:
+    """The device's finished games of this preset and from this date (any
+    when None), their lines kept as of their latest write: those never kept,
+    or kept at an older version, are folded again and kept (committed). One
+    query when none is stale."""
+    choice = Choice(device, preset, since)
+    listing = db.session.execute(_listing(preset is not None, since is not None),
+                                 choice.params()).all()
+    keep_stale([game_id for game_id, version, _start, kept in listing if kept != version])
+    return Choice(device, preset, since,
+                  tuple((game_id, version, start) for game_id, version, start, _kept in listing))
+
+
+def keep_stale(stale: list[int]) -> None:
+    """Fold these games again and keep their lines (committed)."""
+    if not stale:
+        return
+    for game in db.session.scalars(select(Game).where(Game.id.in_(stale))):
+        keep_lines(game)
+    try:
+        db.session.commit()
+    except IntegrityError:  # another tab kept the same lines first: they are the same
+        db.session.rollback()
+
+
+def keep_lines(game: Game) -> None:
+    """Fold the game again and keep its lines, as of its version (in the
+    current transaction)."""
+    version = game.version
+    facts = game_facts(load_sheet(game))
+    db.session.execute(delete(PlayerLine).where(PlayerLine.game_id == game.id))
+    db.session.execute(delete(PlayerLineSize).where(PlayerLineSize.game_id == game.id))
+    lines, sizes = [], []
     for line in facts["players"]:
+        key = name_key(line["name"])
         worst = line["worst"] or [None] * 5
         run = line["run"]
-        db.session.add(PlayerLine(
-            game_id=game_id, name=line["name"], key=name_key(line["name"]),
-            total=line["total"], rank=line["rank"], shared=line["shared"],
-            rounds=line["rounds"], made=line["made"], sizes=sizes_text(line["sizes"]),
-            zero_made=line["zero"][0], zero_bids=line["zero"][1], diff=line["diff"],
-            run_first=run["first"], run_last=run["last"], run_best=run["best"],
-            run_all=run["all"], worst_points=worst[0], worst_round=worst[1],
-            worst_cards=worst[2], worst_bid=worst[3], worst_tricks=worst[4]))
-    kept = db.session.get(GameFactsKept, game_id)
+        lines.append({
+            "game_id": game.id, "name": line["name"], "key": key, "total": line["total"],
+            "rank": line["rank"], "shared": line["shared"], "lowest_wins": facts["lowest_wins"],
+            "rounds": line["rounds"], "made": line["made"], "zero_made": line["zero"][0],
+            "zero_bids": line["zero"][1], "diff": line["diff"], "run_first": run["first"],
+            "run_last": run["last"], "run_best": run["best"], "run_all": run["all"],
+            "worst_points": worst[0], "worst_round": worst[1], "worst_cards": worst[2],
+            "worst_bid": worst[3], "worst_tricks": worst[4]})
+        sizes.extend({"game_id": game.id, "key": key, "cards": cards, "made": made,
+                      "rounds": count} for cards, (made, count) in line["sizes"].items())
+    for model, rows in ((PlayerLine, lines), (PlayerLineSize, sizes)):
+        if rows:  # in the order of the seats
+            db.session.execute(insert(model), rows)
+    kept = db.session.get(GameFactsKept, game.id)
     if kept is None:
-        db.session.add(GameFactsKept(game_id=game_id, version=version,
-                                     lowest_wins=facts["lowest_wins"]))
+        db.session.add(GameFactsKept(game_id=game.id, version=version))
     else:
-        kept.version, kept.lowest_wins = version, facts["lowest_wins"]
+        kept.version = version
     db.session.flush()
-    return facts["lowest_wins"]
 
 
-def _line(row: Any) -> dict[str, Any]:
-    return {"name": row.name, "total": row.total, "rank": row.rank, "shared": row.shared,
-            "rounds": row.rounds, "made": row.made, "sizes": sizes_of(row.sizes),
-            "zero": [row.zero_made, row.zero_bids], "diff": row.diff,
-            "run": {"first": row.run_first, "last": row.run_last, "best": row.run_best,
-                    "all": row.run_all},
-            "worst": None if row.worst_points is None else [
-                row.worst_points, row.worst_round, row.worst_cards, row.worst_bid,
-                row.worst_tricks]}
+#: How many statistics pages' figures one process keeps.
+KEPT_PAGES = 64
+
+_lock = threading.Lock()
 
 
-def finished_games(device: str, preset: str | None = None, since: datetime | None = None,
-                   keys: set[str] | None = None, games: dict | None = None) -> list[GameFacts]:
-    """The facts of the device's chosen games (or of ``games`` as
-    :func:`chosen_games` gave them), oldest first: every player's line, or
-    only the lines of the names with these ``keys``."""
-    games = chosen_games(device, preset, since) if games is None else games
-    if not games:
-        return []
-    query = select(*LINE_COLUMNS).where(PlayerLine.game_id.in_(list(games)))
-    if keys is not None:
-        query = query.where(PlayerLine.key.in_(sorted(keys)))
-    lines: dict[int, list] = {}
-    for row in db.session.execute(query):
-        lines.setdefault(row.game_id, []).append(_line(row))
-    return [GameFacts({"lowest_wins": lowest, "players": lines[gid]}, preset, when, gid)
-            for gid, (preset, when, lowest) in games.items() if gid in lines]
+def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | None,
+          compute: Callable[[], T]) -> T:
+    """What ``compute`` gives for these games, names and renames: kept in
+    this process and given again (read only) while the chosen games (each
+    one's id, version and start), the device's renames and merges and
+    the names asked for are exactly the same. Anything a figure depends on
+    changes one of these: a write to a game raises its version, a game that
+    ends, starts again or leaves the list changes the chosen games."""
+    pages = current_app.extensions.setdefault("scorekeeper.statistics", OrderedDict())
+    slot = (kind, choice.device, choice.preset, choice.since is None,
+            None if keys is None else frozenset(keys))
+    check = (choice.games, tuple(sorted(aliases.targets.items())))
+    with _lock:
+        found = pages.get(slot)
+    if found is not None and found[0] == check:
+        with _lock:
+            if slot in pages:
+                pages.move_to_end(slot)
+        return found[1]
+    result = compute()
+    with _lock:
+        pages[slot] = (check, result)
+        pages.move_to_end(slot)
+        while len(pages) > KEPT_PAGES:
+            pages.popitem(last=False)
+    return result
 
 
-def pair_counts(games: dict, keys: set[str]) -> list[tuple[str, int, int, int]]:
+def people(aliases: Aliases) -> dict[str, str]:
+    """The stored name keys the device's renames and merges show as another
+    person: each to that person's name key (the others are their own)."""
+    found = {source: name_key(aliases.resolve(source)) for source in aliases.targets}
+    return {source: person for source, person in found.items() if person != source}
+
+
+def figures(choice: Choice, aliases: Aliases,
+            keys: Iterable[str] | None = None) -> dict[str, Figures]:
+    """Every person's figures over the chosen games, or only those of the
+    person of the names with these ``keys``, by the person's name key;
+    without bids made by hand size and the worst round's details (see
+    :func:`player_figures`). Read only."""
+    return _kept("figures", choice, aliases, keys, lambda: _figures(choice, aliases, keys)[0])
+
+
+def _figures(choice: Choice, aliases: Aliases, keys: Iterable[str] | None):
+    """:func:`figures`, and the id of each person's line with the worst round.
+    Two queries: the sums by stored name (the spelling of the most games is
+    shown), and the lines in the order of the games for the runs of bids
+    made and the worst round (the first of equals)."""
+    person_of = people(aliases)
+    found: dict[str, Figures] = {}
+    spelled: dict[str, tuple[int, str]] = {}
+    for (key, name, played, won, shared, total, highest, lowest, rounds, made, zero_made,
+         zero_bids, diff) in _run(choice, "sums", keys):
+        if not played:  # the one row of no lines at all
+            continue
+        key = person_of.get(key, key)
+        fig = found.setdefault(key, Figures(""))
+        if key not in spelled or (-played, name) < spelled[key]:
+            spelled[key] = (-played, name)
+            fig.name = aliases.resolve(name)
+        fig.played += played
+        fig.won += int(won)
+        fig.shared += int(shared)
+        fig.total += int(total)
+        fig.rounds += int(rounds)
+        fig.made += int(made)
+        fig.zero = [fig.zero[0] + int(zero_made), fig.zero[1] + int(zero_bids)]
+        fig.diff += int(diff)
+        fig.highest = _best(max, fig.highest, highest)
+        fig.lowest = _best(min, fig.lowest, lowest)
+    worst_lines: dict[str, int] = {}
+    if not found:
+        return found, worst_lines
+    ordered = _run(choice, "ordered", keys).all()
+    if person_of:
+        ordered = [(person_of.get(key, key), *rest) for key, *rest in ordered]
+    for key, longest in longest_runs(row[:6] for row in ordered).items():
+        found[key].longest_run = longest
+    for key, *_runs, points, line_id in ordered:
+        fig = found[key]
+        if points is not None and (fig.worst_points is None or points < fig.worst_points):
+            fig.worst_points, worst_lines[key] = points, line_id
+    return found, worst_lines
+
+
+def _best(pick, kept: int | None, found: int | None) -> int | None:
+    return kept if found is None else found if kept is None else pick(kept, found)
+
+
+WORST = (select(PlayerLine.worst_points, PlayerLine.worst_round, PlayerLine.worst_cards,
+                PlayerLine.worst_bid, PlayerLine.worst_tricks, Game.created_at, Game.id)
+         .join(Game, Game.id == PlayerLine.game_id).where(PlayerLine.id == bindparam("line")))
+
+
+def player_figures(choice: Choice, aliases: Aliases,
+                   keys: Iterable[str]) -> tuple[Figures | None, dict[str, Any] | None]:
+    """The figures of the person of the names with these keys over the chosen
+    games, bids made by hand size included, and their worst round's details
+    (None without rounds); (None, None) without games. Read only."""
+    return _kept("player", choice, aliases, keys, lambda: _player_figures(choice, aliases, keys))
+
+
+def _player_figures(choice: Choice, aliases: Aliases, keys: Iterable[str]):
+    found, worst_lines = _figures(choice, aliases, keys)
+    if not found:
+        return None, None
+    (key, fig), = found.items()
+    fig.sizes = {cards: [int(made), int(count)]
+                 for cards, made, count in _run(choice, "sizes", keys)}
+    if key not in worst_lines:
+        return fig, None
+    row = db.session.execute(WORST, {"line": worst_lines[key]}).one()
+    return fig, {"points": row[0], "round": row[1], "cards": row[2], "bid": row[3],
+                 "tricks": row[4], "when": row[5], "game": row[6]}
+
+
+def pair_counts(choice: Choice, keys: set[str]) -> list[tuple[str, int, int, int]]:
     """For the player with these name keys: each other stored name met in
-    ``games`` (as :func:`chosen_games` gave them), with games together, games
-    finished ahead and behind."""
-    if not games:
-        return []
-    mine, other = aliased(PlayerLine), aliased(PlayerLine)
-    rows = db.session.execute(
-        select(other.name, func.count(),
-               func.sum(case((mine.rank < other.rank, 1), else_=0)),
-               func.sum(case((mine.rank > other.rank, 1), else_=0)))
-        .join(other, other.game_id == mine.game_id)
-        .where(mine.key.in_(sorted(keys)), other.key.not_in(sorted(keys)),
-               mine.game_id.in_(list(games)))
-        .group_by(other.name))
-    return [(name, games_together, ahead or 0, behind or 0)
-            for name, games_together, ahead, behind in rows]
+    the chosen games, with games together, games finished ahead and behind."""
+    return _kept("pairs", choice, Aliases(), keys, lambda: [
+        (name, together, int(ahead or 0), int(behind or 0))
+        for name, together, ahead, behind in _run(choice, "pairs", keys)])
+
+
+PRESETS = (select(Game.preset).join(DeviceGame, DeviceGame.game_id == Game.id)
+           .where(DeviceGame.device == bindparam("device"), Game.finished.is_(True))
+           .group_by(Game.preset).order_by(Game.preset))
 
 
 def presets_played(device: str) -> list[str]:
     """The presets of the device's finished games, for the filter."""
-    return list(db.session.scalars(
-        select(Game.preset).join(DeviceGame, DeviceGame.game_id == Game.id)
-        .where(DeviceGame.device == device, Game.finished.is_(True))
-        .group_by(Game.preset).order_by(Game.preset)))
+    return list(db.session.scalars(PRESETS, {"device": device}))

@@ -101,3 +101,34 @@ def test_text_postgresql_would_refuse_never_reaches_it(client, table):
     assert response.status_code == 302
     page = pg_client.get(table.url("/history")).get_data(as_text=True)
     assert "Bob +2 points: xy" in page and "A" * 40 in page and "A" * 41 not in page
+
+
+def test_the_statistics_and_a_series_add_up_on_postgresql(client, table):
+    """The grouped sums, the ordered lines and head to head run on PostgreSQL
+    too, and a correction after the end is folded in."""
+    import re
+
+    pg_client = client
+    table.start(names=("Ann", "Bob", "Cy", "Di"), preset="estonian", shape="custom", custom="1",
+                first_dealer="0")
+    table.play_round(1, [1, 2, 3, 0], 1, {1: 1, 2: 0, 3: 0, 0: 1}, {1: 1, 2: 0, 3: 0, 0: 0},
+                     trump="none")
+    response = pg_client.post(table.url("/again"))
+    assert response.status_code == 302
+    first, table.gid = table.gid, re.search(r"/g/([^/]+)/", response.headers["Location"]).group(1)
+    table.play_round(1, [2, 3, 0, 1], 1, {2: 1, 3: 0, 0: 0, 1: 1}, {2: 1, 3: 0, 0: 0, 1: 0},
+                     trump="none")
+    page = pg_client.get("/players/Bob").get_data(as_text=True)
+    assert re.search(r'data-figure="played">2<', page) and re.search(r'data-figure="won">1<', page)
+    assert page.count('data-pair="games">2<') == 3
+    assert "Bob" in pg_client.get("/players").get_data(as_text=True)
+    assert pg_client.get("/players/statistics.csv?period=30").status_code == 200
+    standings = pg_client.get(table.url("/standings")).get_data(as_text=True)
+    assert re.search(r"<tr><td>Bob</td><td class=\"num\">1</td><td class=\"num\">2</td>", standings)
+    table.gid = first  # Bob did not take the trick after all: Cy did
+    data = {"trump": "none", "seats-0-bid": 1, "seats-0-tricks": 0, "seats-1-bid": 0,
+            "seats-1-tricks": 1, "seats-2-bid": 0, "seats-2-tricks": 0, "seats-3-bid": 1,
+            "seats-3-tricks": 0}
+    assert pg_client.post(table.url("/round/1/edit"), data=data).status_code == 302
+    page = pg_client.get("/players/Bob").get_data(as_text=True)
+    assert re.search(r'data-figure="won">0<', page)

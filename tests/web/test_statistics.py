@@ -48,6 +48,15 @@ def table_rows(page, table_id):
             for row in re.findall(r"<tr>(.*?)</tr>", body, re.S) if "<td" in row]
 
 
+def pair_rows(page):
+    """Head to head: each opponent's name, games, ahead, behind and level."""
+    body = page[page.index('id="head-to-head"'):]
+    body = body[:body.index("</ul>")]
+    return [[re.sub(r"<span[^>]*>.*?</span>", "", name).strip(),
+             *re.findall(r'<dd data-pair="[a-z]+">(\d+)</dd>', item)]
+            for name, item in re.findall(r"<a [^>]*>(.*?)</a>(.*?)</li>", body, re.S)]
+
+
 def played(table):
     eventful_game(table)
     second_game(table)
@@ -67,7 +76,7 @@ def test_every_figure_of_a_player_is_the_hand_computed_value(table, client):
                   "diff": "0.4", "run": "2",
                   "worst": f"+0 points: round 3 (hand of 2), bid 1, took 0 ({today()})"}
     assert table_rows(page, "sizes") == [["1", "0/1", "0%"], ["2", "3/4", "75%"]]
-    assert table_rows(page, "head-to-head") == [
+    assert pair_rows(page) == [
         ["Ann", "2", "0", "2", "0"], ["Bob", "2", "1", "1", "0"], ["Di", "2", "0", "1", "1"],
         ["Eve", "1", "1", "0", "0"]]
     assert 'role="img"' in page and "Hand of 1: 0 of 1 made; Hand of 2: 3 of 4 made" in page
@@ -121,6 +130,27 @@ def test_a_correction_after_the_end_changes_the_figures(table, client):
     assert figures(client, "Cy")[0]["made"] == "2/4 (50%)"
 
 
+def test_an_undo_after_the_figures_were_kept_changes_them_too(table, client):
+    first_game = eventful_game(table)
+    second_game(table)
+    assert figures(client, "Cy")[0]["made"] == "3/5 (60%)"  # both games' lines kept
+    table.gid = first_game
+    data = {"trump": "H"}
+    for row, (bid, taken) in enumerate([(1, 1), (0, 1), (0, 0), (0, 0)]):  # Bob Cy Di Ann
+        data[f"seats-{row}-bid"], data[f"seats-{row}-tricks"] = bid, taken
+    assert client.post(table.url("/round/1/edit"), data=data).status_code == 302
+    assert figures(client, "Cy")[0]["made"] == "2/5 (40%)"
+    assert client.post(table.url("/undo")).status_code in (200, 302)  # the correction
+    cy, page = figures(client, "Cy")
+    assert (cy["played"], cy["made"], cy["average"]) == ("2", "3/5 (60%)", "15.5")
+    # The close of round 4 undone (the round reopens): the game is being played again.
+    assert client.post(table.url("/undo"), data={"reopen": "1"}).status_code in (200, 302)
+    cy, page = figures(client, "Cy")  # so it is not counted
+    assert (cy["played"], cy["made"], cy["won"]) == ("1", "0/1 (0%)", "0")
+    assert pair_rows(page) == [["Ann", "1", "0", "1", "0"], ["Bob", "1", "0", "1", "0"],
+                               ["Di", "1", "0", "1", "0"]]
+
+
 def test_figures_follow_a_rename_and_stay_private_to_the_device(table, client, app):
     played(table)
     client.post("/players/rename", data={"name": "Cy", "to": "Cyryl"})
@@ -129,3 +159,31 @@ def test_figures_follow_a_rename_and_stay_private_to_the_device(table, client, a
     stranger = app.test_client()
     assert stranger.get("/players/Ann").status_code == 404
     assert "Ann" not in stranger.get("/players/statistics.csv").get_data(as_text=True)
+
+
+def test_a_page_worked_out_once_is_shown_again_until_a_game_changes(table, client, app):
+    """The figures are kept in the process for the same games at the same
+    versions and dates (one query checks them), and worked out again when
+    they differ (a write raises a version: see the correction and undo tests)."""
+    from sqlalchemy import event
+
+    played(table)
+    seen = []
+    with app.app_context():
+        engine = db.engine
+    listener = lambda *_args: seen.append(1)  # noqa: E731
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        first = figures(client, "Cy")
+        worked_out = len(seen)
+        assert figures(client, "Cy") == first
+        again = len(seen) - worked_out
+        assert again < worked_out
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    with app.app_context():  # the first game's date moved (its start is checked too)
+        game = db.session.scalars(db.select(Game).order_by(Game.id)).first()
+        game.created_at = datetime(2020, 1, 1)
+        db.session.commit()
+    assert figures(client, "Cy", period="365")[0]["played"] == "1"
+    assert figures(client, "Cy")[0]["played"] == "2"

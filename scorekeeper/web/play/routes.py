@@ -21,7 +21,7 @@ from .. import access
 from ..language import current_lang
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
-from ..regulars.rematch import series_lines
+from ..regulars.series import series_lines
 from .rendered import kept_with_token, page_with_kept_content
 from ..wording.game import entry_label
 from ..wording.history import history_text

@@ -6,10 +6,10 @@ from flask import Blueprint, abort, redirect, url_for
 from flask_wtf import FlaskForm
 from werkzeug.datastructures import MultiDict
 
-from ...game.series import rematch_seats, series_standings
+from ...game.series import rematch_seats
 from ...rules import RulesError, UnknownPreset, find_preset
 from ...storage import games as store
-from ...storage import links, roster, series
+from ...storage import links, series
 from .. import access
 from ..games.adjust import form_entries
 
@@ -31,14 +31,6 @@ def play_again(gid: str):
     except RulesError:
         return redirect(url_for("games.new_game", again=gid))
     return redirect(url_for("play.game_home", gid=scorer.token))
-
-
-def series_lines(game) -> list:
-    """The series standings shown under a game's standings (empty outside a series)."""
-    if game.series is None:
-        return []
-    device = access.device_id()
-    return series_standings(series.series_sheets(game, device), roster.aliases(device).resolve)
 
 
 def prefill(form, token: str) -> None:

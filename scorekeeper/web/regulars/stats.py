@@ -11,7 +11,7 @@ from flask import Blueprint, abort, render_template, request
 from flask_babel import gettext as _
 
 from ...game.series import name_key
-from ...game.statistics import pairings, player_figures
+from ...game.statistics import pairings
 from ...rules import PRESETS
 from ...storage import roster, statistics
 from ...storage.models import utcnow
@@ -40,8 +40,9 @@ def chosen(filters: dict) -> tuple[str | None, object]:
     return filters["preset"] or None, utcnow() - timedelta(days=days) if days else None
 
 
-def chosen_games(device: str, filters: dict, keys: set[str] | None = None):
-    return statistics.finished_games(device, *chosen(filters), keys=keys)
+def chosen_games(device: str, filters: dict) -> statistics.Choice:
+    """The device's finished games the filters choose, their lines kept up to date."""
+    return statistics.choose(device, *chosen(filters))
 
 
 def filter_parts(device: str, filters: dict) -> dict:
@@ -53,7 +54,7 @@ def filter_parts(device: str, filters: dict) -> dict:
 def overview(device: str) -> dict:
     """What the Players page shows above the roster: everyone's figures."""
     filters = chosen_filters()
-    figures = player_figures(chosen_games(device, filters), roster.aliases(device).resolve)
+    figures = statistics.figures(chosen_games(device, filters), roster.aliases(device))
     ordered = sorted(figures.values(), key=lambda f: (-f.played, name_key(f.name)))
     return {"figures": ordered, "linked": True, **filter_parts(device, filters)}
 
@@ -66,14 +67,17 @@ def player(name: str):
     aliases = roster.aliases(device)
     key = name_key(aliases.resolve(name))
     keys = aliases.sources(key)
-    games = statistics.chosen_games(device, *chosen(filters))
-    facts = statistics.finished_games(device, keys=keys, games=games)
-    fig = player_figures(facts, aliases.resolve).get(key)
-    if fig is None and key not in {name_key(r.name) for r in roster.device_regulars(device)}:
-        abort(404)
-    pairs = pairings(statistics.pair_counts(games, keys), key, aliases.resolve)
+    games = chosen_games(device, filters)
+    fig, worst = statistics.player_figures(games, aliases, keys)
+    if fig is None:
+        if key not in {name_key(r.name) for r in roster.device_regulars(device)}:
+            abort(404)
+        return render_template("regulars/player.html", name=aliases.resolve(name), fig=None,
+                               **filter_parts(device, filters))
     return render_template("regulars/player.html", name=aliases.resolve(name), fig=fig,
-                           pairs=pairs,
+                           worst=worst,
+                           pairs=pairings(statistics.pair_counts(games, keys), key,
+                                          aliases.resolve),
                            **filter_parts(device, filters))
 
 
@@ -82,7 +86,7 @@ def statistics_csv():
     """Every player's figures as a spreadsheet (the filters of the page apply)."""
     device = access.device_id()
     filters = chosen_filters()
-    figures = player_figures(chosen_games(device, filters), roster.aliases(device).resolve)
+    figures = statistics.figures(chosen_games(device, filters), roster.aliases(device))
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([_("Player"), _("Games played"), _("Won"), _("Shared"), _("Win rate"),
@@ -94,7 +98,7 @@ def statistics_csv():
                          _ratio(fig.win_rate), _ratio(fig.average), fig.best, fig.rounds,
                          fig.made, _ratio(fig.made_rate), _ratio(fig.zero_rate),
                          _ratio(fig.average_diff), fig.longest_run,
-                         fig.worst["points"] if fig.worst else ""])
+                         "" if fig.worst_points is None else fig.worst_points])
     return download("\ufeff" + out.getvalue(), "text/csv", "scorekeeper-statistics.csv")
 
 

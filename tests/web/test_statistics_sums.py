@@ -1,0 +1,192 @@
+"""The statistics' SQL sums against a plain count over every round.
+
+Random games (random players among spellings of the same people and a merge,
+rounds, scoring, presets, dates, devices, replaced links, unfinished games)
+are stored as the kept lines a fold would leave; every figure the storage
+adds up, for everyone and for each person, with and without the filters, is
+then checked against the same figure counted round by round in the order of
+the games, the runs of bids made across games included.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+import pytest
+
+from scorekeeper.game.roster import Aliases
+from scorekeeper.game.series import name_key
+from scorekeeper.rules.totals import standings
+from scorekeeper.storage import statistics
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import (DeviceGame, Game, GameFactsKept, Link, PlayerLine,
+                                        PlayerLineSize, RosterChange)
+
+SPELLINGS = ["Ann", "ann", "Bob", "Cy", "Zośka", "ZOSKA", "Kasia", "Katarzyna", "Di"]
+START = datetime(2026, 1, 1)
+MERGE = [RosterChange(device="dev", seq=1, kind="merge", name="Katarzyna", to="Kasia")]
+
+
+def random_games(rng: random.Random, count: int) -> list[dict]:
+    games = []
+    for number in range(count):
+        names = rng.sample(SPELLINGS, rng.randint(2, 5))
+        if len({name_key(n) for n in names}) < len(names):  # one key once a game
+            names = list({name_key(n): n for n in names}.values())
+        lowest = rng.random() < 0.25
+        players = []
+        for name in names:
+            rounds = [(rng.randint(1, 4), rng.randint(0, 2), rng.randint(0, 2), rng.randint(-5, 12))
+                      for _ in range(rng.randint(0, 6))]  # cards, bid, taken, points
+            players.append({"name": name, "rounds": rounds,
+                            "total": sum(points for *_rest, points in rounds)})
+        ranked = {s.player: s for s in standings(
+            {i: p["total"] for i, p in enumerate(players)}, lowest)}
+        for i, player in enumerate(players):
+            player["rank"], player["shared"] = ranked[i].rank, ranked[i].is_shared
+        games.append({
+            "players": players, "lowest": lowest,
+            "preset": rng.choice(["estonian", "cardgames"]),
+            "created": START + timedelta(days=rng.randint(0, 60), minutes=number),
+            "finished": rng.random() < 0.9,
+            "device": "dev" if rng.random() < 0.85 else "other",
+            "replaced": rng.random() < 0.1})
+    return games
+
+
+def runs(made: list[bool]) -> tuple[int, int, int, bool]:
+    first = next((i for i, hit in enumerate(made) if not hit), len(made))
+    last = next((i for i, hit in enumerate(reversed(made)) if not hit), len(made))
+    best = current = 0
+    for hit in made:
+        current = current + 1 if hit else 0
+        best = max(best, current)
+    return first, last, best, all(made)
+
+
+def store(games: list[dict]) -> None:
+    for game in games:
+        row = Game(preset=game["preset"], ruleset={}, first_dealer=0, finished=game["finished"],
+                   created_at=game["created"], version=3)
+        db.session.add(row)
+        link = Link(game=row, role="scorer", replaced_at=START if game["replaced"] else None)
+        db.session.add(link)
+        db.session.flush()
+        game["id"] = row.id
+        db.session.add(DeviceGame(device=game["device"], game_id=row.id, link_id=link.id))
+        db.session.add(GameFactsKept(game_id=row.id, version=3))
+        for player in game["players"]:
+            rounds = player["rounds"]
+            made = [bid == taken for _cards, bid, taken, _points in rounds]
+            first, last, best, made_all = runs(made)
+            worst = min(range(len(rounds)), key=lambda i: (rounds[i][3], i), default=None)
+            w = rounds[worst] if worst is not None else None
+            key = name_key(player["name"])
+            db.session.add(PlayerLine(
+                game_id=row.id, name=player["name"], key=key, total=player["total"],
+                rank=player["rank"], shared=player["shared"], lowest_wins=game["lowest"],
+                rounds=len(rounds), made=sum(made),
+                zero_made=sum(1 for _c, bid, taken, _p in rounds if bid == 0 == taken),
+                zero_bids=sum(1 for _c, bid, _t, _p in rounds if bid == 0),
+                diff=sum(abs(bid - taken) for _c, bid, taken, _p in rounds),
+                run_first=first, run_last=last, run_best=best, run_all=made_all,
+                worst_points=w and w[3], worst_round=worst + 1 if w else None,
+                worst_cards=w and w[0], worst_bid=w and w[1], worst_tricks=w and w[2]))
+            sizes: dict[int, list[int]] = {}
+            for cards, bid, taken, _points in rounds:
+                size = sizes.setdefault(cards, [0, 0])
+                size[0] += bid == taken
+                size[1] += 1
+            db.session.add_all(PlayerLineSize(game_id=row.id, key=key, cards=cards, made=m,
+                                              rounds=n) for cards, (m, n) in sizes.items())
+            db.session.flush()
+    db.session.commit()
+
+
+def counted(games: list[dict], choice: statistics.Choice, aliases: Aliases) -> dict:
+    """Every figure counted round by round over the chosen games, oldest first."""
+    chosen = sorted((g for g in games if g["finished"] and g["device"] == choice.device
+                     and not g["replaced"] and choice.preset in (None, g["preset"])
+                     and (choice.since is None or g["created"] >= choice.since)),
+                    key=lambda g: (g["created"], g["id"]))
+    people: dict[str, dict] = {}
+    for game in chosen:
+        for player in game["players"]:
+            person = name_key(aliases.resolve(player["name"]))
+            p = people.setdefault(person, {
+                "played": 0, "won": 0, "shared": 0, "total": 0, "highest": None, "lowest": None,
+                "made_list": [], "zero": [0, 0], "diff": 0, "worst": None, "sizes": {},
+                "pairs": {}})
+            p["played"] += 1
+            p["won"] += player["rank"] == 1 and not player["shared"]
+            p["shared"] += player["rank"] == 1 and player["shared"]
+            p["total"] += player["total"]
+            side = "lowest" if game["lowest"] else "highest"
+            pick = min if game["lowest"] else max
+            p[side] = player["total"] if p[side] is None else pick(p[side], player["total"])
+            for number, (cards, bid, taken, points) in enumerate(player["rounds"], start=1):
+                p["made_list"].append(bid == taken)
+                p["zero"][0] += bid == 0 == taken
+                p["zero"][1] += bid == 0
+                p["diff"] += abs(bid - taken)
+                size = p["sizes"].setdefault(cards, [0, 0])
+                size[0] += bid == taken
+                size[1] += 1
+                if p["worst"] is None or points < p["worst"]["points"]:
+                    p["worst"] = {"points": points, "round": number, "cards": cards, "bid": bid,
+                                  "tricks": taken, "when": game["created"], "game": game["id"]}
+            for other in game["players"]:
+                if name_key(aliases.resolve(other["name"])) != person:
+                    pair = p["pairs"].setdefault(other["name"], [0, 0, 0])
+                    pair[0] += 1
+                    pair[1] += player["rank"] < other["rank"]
+                    pair[2] += player["rank"] > other["rank"]
+    for p in people.values():
+        longest = current = 0
+        for hit in p["made_list"]:
+            current = current + 1 if hit else 0
+            longest = max(longest, current)
+        p["longest"] = longest
+    return people
+
+
+def as_counted(fig) -> dict:
+    return {"played": fig.played, "won": fig.won, "shared": fig.shared, "total": fig.total,
+            "best": fig.best, "rounds": fig.rounds, "made": fig.made, "zero": fig.zero,
+            "diff": fig.diff, "longest": fig.longest_run, "worst": fig.worst_points}
+
+
+def expected(p: dict) -> dict:
+    return {"played": p["played"], "won": p["won"], "shared": p["shared"], "total": p["total"],
+            "best": p["highest"] if p["highest"] is not None else p["lowest"],
+            "rounds": len(p["made_list"]), "made": sum(p["made_list"]), "zero": p["zero"],
+            "diff": p["diff"], "longest": p["longest"],
+            "worst": p["worst"]["points"] if p["worst"] else None}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_sum_is_the_count_over_every_round(app, seed):
+    rng = random.Random(seed)
+    games = random_games(rng, 60)
+    aliases = Aliases(MERGE)
+    with app.app_context():
+        store(games)
+        for choice in (statistics.choose("dev"), statistics.choose("dev", preset="estonian"),
+                       statistics.choose("dev", since=START + timedelta(days=30)),
+                       statistics.choose("other")):
+            truth = counted(games, choice, aliases)
+            found = statistics.figures(choice, aliases)
+            assert {key: as_counted(fig) for key, fig in found.items()} == {
+                key: expected(p) for key, p in truth.items()}
+            for person, p in truth.items():
+                keys = aliases.sources(person)
+                fig, worst = statistics.player_figures(choice, aliases, keys)
+                assert as_counted(fig) == expected(p)
+                assert fig.sizes == p["sizes"]
+                assert worst == p["worst"]
+                pairs = {name: [games_together, ahead, behind] for name, games_together, ahead,
+                         behind in statistics.pair_counts(choice, keys)}
+                assert pairs == p["pairs"]
+        everyone = statistics.figures(statistics.choose("dev"), aliases)
+        assert "kasia" in everyone and "katarzyna" not in everyone  # the merge: one person
