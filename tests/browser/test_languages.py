@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from axe_playwright_python.sync_playwright import Axe
+from conftest import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -59,11 +60,7 @@ def words_of(lang: str) -> tuple[str, str, str, list[str]]:
 ROUND = {1: (3, 3), 2: (3, 3), 3: (3, 4), 0: (0, 0)}
 
 
-def assert_no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+assert_no_sideways_scroll = assert_fits_the_screen
 
 
 def assert_axe_clean(page: Page) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -25,11 +26,7 @@ def seven_player_game(seeder) -> str:
     return gid
 
 
-def assert_no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+assert_no_sideways_scroll = assert_fits_the_screen
 
 
 def test_the_set_up_page_fits_360_px(page: Page, shoot):
