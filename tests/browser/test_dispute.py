@@ -84,6 +84,7 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
         "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth,"
         " t.getBoundingClientRect().right, document.documentElement.clientWidth]")
     assert box[0] <= box[1] and box[2] <= box[3], box
+    assert_fits_the_screen(page)
     # Starting the hand over is a button that opens its confirmation, not a heading.
     restart = page.locator("details.confirm > summary.button")
     expect(restart).to_contain_text("Start the hand over")

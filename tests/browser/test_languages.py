@@ -134,6 +134,20 @@ def test_a_whole_round_in_each_language_fits_a_360_px_phone(page: Page, shoot, l
     assert_axe_clean(page)
     shoot(f"lang-{lang}-standings")
 
+    # The table view (with the game's menu open), correcting round 1 and the history.
+    game = page.url.removesuffix("/standings")
+    for path in ("/table", "/round/1/edit", "/history"):
+        page.goto(game + path)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        if path == "/table":
+            page.locator("#more-menu > summary").click()
+            expect(page.locator("#more-menu .more-links a")).to_have_count(4)
+        if path == "/history":
+            page.locator("#history details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
+        assert_no_sideways_scroll(page)
+        assert_axe_clean(page)
+    shoot(f"lang-{lang}-history")
+
 
 def test_the_language_menu_lists_nine_languages_and_fits_a_360_px_phone(page: Page, shoot):
     page.set_viewport_size(NARROW)
