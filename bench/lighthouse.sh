@@ -5,6 +5,7 @@
 #
 #   bench/lighthouse.sh            # from the repository root
 #   RUNS=3 bench/lighthouse.sh     # three times over (the machine's load before each)
+#   WARM=0 bench/lighthouse.sh     # on workers that have not served the pages yet
 #
 # Installs lighthouse@12 into bench/node_modules on first use (Lighthouse 13
 # needs Node 22). Prints the four category scores per page and, for any
@@ -85,9 +86,9 @@ page_url() {
 # A server that has served a page before, as a table's server has: each
 # worker compiles a template on its first use of it (some 200 ms for the
 # set-up page), which Lighthouse would otherwise count in the first run.
-# Ten requests a page reach both workers.
+# Ten requests a page reach both workers; WARM=0 measures cold workers.
 for page in setup round standings table; do
-  for _ in $(seq 10); do curl -fs -o /dev/null "$(page_url $page)"; done
+  for _ in $(seq "${WARM:-10}"); do curl -fs -o /dev/null "$(page_url $page)"; done
 done
 
 RUNS="${RUNS:-1}"
