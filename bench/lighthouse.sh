@@ -112,7 +112,10 @@ audits = report["audits"]
 metrics = " ".join(audits[m]["displayValue"].replace("\xa0", "") for m in (
     "first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
     "cumulative-layout-shift", "speed-index"))
-print(f"{page:<10} {scores[0]:>13} {scores[1]:>13} {scores[2]:>14} {scores[3]:>5}   {metrics}")
+# Lighthouse's own measure of the machine's speed at the time (its benchmark
+# index: under about 1,000, a machine busy with other work or slow).
+speed = round(report["environment"]["benchmarkIndex"])
+print(f"{page:<10} {scores[0]:>13} {scores[1]:>13} {scores[2]:>14} {scores[3]:>5}   {metrics}  speed {speed}")
 for name, cat in cats.items():
     for ref in cat["auditRefs"]:
         audit = report["audits"][ref["id"]]
