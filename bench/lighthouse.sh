@@ -4,6 +4,8 @@
 # served by gunicorn as `make run` serves them, on a throwaway SQLite database.
 #
 #   bench/lighthouse.sh            # from the repository root
+#   RUNS=3 bench/lighthouse.sh     # three times over (the machine's load before each)
+#   WARM=0 bench/lighthouse.sh     # on workers that have not served the pages yet
 #
 # Installs lighthouse@12 into bench/node_modules on first use (Lighthouse 13
 # needs Node 22). Prints the four category scores per page and, for any
@@ -73,24 +75,47 @@ for _ in $(seq 50); do
 done
 curl -fs -o /dev/null "$BASE/new" || { cat "$RESULTS/gunicorn.log" >&2; exit 1; }
 
-printf '%-10s %13s %13s %14s %5s\n' page performance accessibility best-practices seo
-for page in setup round standings table; do
-  case $page in
-    setup) url="$BASE/new" ;;
-    round) url="$BASE$ROUND_URL" ;;
-    standings) url="$BASE/g/$FINISHED/standings" ;;
-    table) url="$BASE${ROUND_URL%/round/4}/table" ;;
+page_url() {
+  case $1 in
+    setup) echo "$BASE/new" ;;
+    round) echo "$BASE$ROUND_URL" ;;
+    standings) echo "$BASE/g/$FINISHED/standings" ;;
+    table) echo "$BASE${ROUND_URL%/round/4}/table" ;;
   esac
+}
+# A server that has served a page before, as a table's server has: each
+# worker compiles a template on its first use of it (some 200 ms for the
+# set-up page), which Lighthouse would otherwise count in the first run.
+# Ten requests a page reach both workers; WARM=0 measures cold workers.
+for page in setup round standings table; do
+  for _ in $(seq "${WARM:-10}"); do curl -fs -o /dev/null "$(page_url $page)"; done
+done
+
+RUNS="${RUNS:-1}"
+for run in $(seq "$RUNS"); do
+[ "$RUNS" = 1 ] || echo "run $run of $RUNS"
+echo "load: $(uptime | sed 's/.*load average/load average/')"
+printf '%-10s %13s %13s %14s %5s   %s\n' page performance accessibility best-practices seo "FCP LCP TBT CLS SI"
+for page in setup round standings table; do
+  url="$(page_url $page)"
+  report="$RESULTS/lighthouse-$page$([ "$RUNS" = 1 ] || echo "-$run").json"
   CHROME_PATH="$CHROME" "$LIGHTHOUSE" "$url" --chrome-flags="$CHROME_FLAGS" \
-    --form-factor=mobile --output=json --output-path="$RESULTS/lighthouse-$page.json" --quiet \
+    --form-factor=mobile --output=json --output-path="$report" --quiet \
     2> >(grep -v 'unexpected operator' >&2)
-  "$PYTHON" - "$page" "$RESULTS/lighthouse-$page.json" <<'EOF'
+  "$PYTHON" - "$page" "$report" <<'EOF'
 import json, sys
 page, path = sys.argv[1], sys.argv[2]
 report = json.load(open(path))
 cats = report["categories"]
 scores = [round(100 * cats[c]["score"]) for c in ("performance", "accessibility", "best-practices", "seo")]
-print(f"{page:<10} {scores[0]:>13} {scores[1]:>13} {scores[2]:>14} {scores[3]:>5}")
+audits = report["audits"]
+metrics = " ".join(audits[m]["displayValue"].replace("\xa0", "") for m in (
+    "first-contentful-paint", "largest-contentful-paint", "total-blocking-time",
+    "cumulative-layout-shift", "speed-index"))
+# Lighthouse's own measure of the machine's speed at the time (its benchmark
+# index: under about 1,000, a machine busy with other work or slow).
+speed = round(report["environment"]["benchmarkIndex"])
+print(f"{page:<10} {scores[0]:>13} {scores[1]:>13} {scores[2]:>14} {scores[3]:>5}   {metrics}  speed {speed}")
 for name, cat in cats.items():
     for ref in cat["auditRefs"]:
         audit = report["audits"][ref["id"]]
@@ -105,4 +130,5 @@ for name, cat in cats.items():
             print(f"{'':<10}   {name}: {ref['id']} ({audit['score']:.2f}) {value} {' '.join(urls)}")
 EOF
 done
-echo "reports: $RESULTS/lighthouse-{setup,round,standings,table}.json"
+done
+echo "reports: $RESULTS/lighthouse-{setup,round,standings,table}[-RUN].json"

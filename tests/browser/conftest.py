@@ -170,3 +170,15 @@ def shoot(page):
         return path
 
     return screenshot
+
+
+def assert_fits_the_screen(page) -> None:
+    """No sideways scrolling: the page is no wider than the viewport the test set.
+
+    Not ``scrollWidth <= innerWidth``: on a phone (``is_mobile``) a page wider
+    than its viewport widens the layout viewport, innerWidth and clientWidth
+    with it, and that test passes on a page that overflows.
+    """
+    width = page.viewport_size["width"]
+    sizes = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert sizes[0] <= width and sizes[1] == width, f"the page is wider than its {width} px: {sizes}"

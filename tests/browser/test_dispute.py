@@ -4,6 +4,7 @@ read the verdict, apply the replayed tricks and see the standings change."""
 from __future__ import annotations
 
 import pytest
+from conftest import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -48,7 +49,7 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
     # Every card button is a comfortable target for a thumb.
     box = page.locator("#recorder button[value=AS]").bounding_box()
     assert box["width"] >= 44 and box["height"] >= 44
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert_fits_the_screen(page)
 
     for t, trick in enumerate(PLAYS):
         for j, card in enumerate(trick):
@@ -83,6 +84,7 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
         "t => [t.parentElement.scrollWidth, t.parentElement.clientWidth,"
         " t.getBoundingClientRect().right, document.documentElement.clientWidth]")
     assert box[0] <= box[1] and box[2] <= box[3], box
+    assert_fits_the_screen(page)
     # Starting the hand over is a button that opens its confirmation, not a heading.
     restart = page.locator("details.confirm > summary.button")
     expect(restart).to_contain_text("Start the hand over")

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from axe_playwright_python.sync_playwright import Axe
+from conftest import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -59,11 +60,7 @@ def words_of(lang: str) -> tuple[str, str, str, list[str]]:
 ROUND = {1: (3, 3), 2: (3, 3), 3: (3, 4), 0: (0, 0)}
 
 
-def assert_no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+assert_no_sideways_scroll = assert_fits_the_screen
 
 
 def assert_axe_clean(page: Page) -> None:
@@ -136,6 +133,20 @@ def test_a_whole_round_in_each_language_fits_a_360_px_phone(page: Page, shoot, l
     assert_no_sideways_scroll(page)
     assert_axe_clean(page)
     shoot(f"lang-{lang}-standings")
+
+    # The table view (with the game's menu open), correcting round 1 and the history.
+    game = page.url.removesuffix("/standings")
+    for path in ("/table", "/round/1/edit", "/history"):
+        page.goto(game + path)
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        if path == "/table":
+            page.locator("#more-menu > summary").click()
+            expect(page.locator("#more-menu .more-links a")).to_have_count(4)
+        if path == "/history":
+            page.locator("#history details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
+        assert_no_sideways_scroll(page)
+        assert_axe_clean(page)
+    shoot(f"lang-{lang}-history")
 
 
 def test_the_language_menu_lists_nine_languages_and_fits_a_360_px_phone(page: Page, shoot):

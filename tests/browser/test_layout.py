@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
+from conftest import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
@@ -25,11 +29,7 @@ def seven_player_game(seeder) -> str:
     return gid
 
 
-def assert_no_sideways_scroll(page: Page) -> None:
-    widths = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert widths[0] <= widths[1], f"the page scrolls sideways: {widths}"
+assert_no_sideways_scroll = assert_fits_the_screen
 
 
 def test_the_set_up_page_fits_360_px(page: Page, shoot):
@@ -106,3 +106,40 @@ def test_every_players_name_is_whole_on_the_round_screen_at_360_px(page: Page, s
     assert not cut, f"names cut short: {cut}"
     assert_no_sideways_scroll(page)
     shoot("narrow-round-names-whole")
+
+
+#: The page's layout shifts so far (what Lighthouse's CLS adds up), each with
+#: the ids of what moved. Not filtered on hadRecentInput: Playwright's
+#: navigation counts as input here, and Lighthouse counts these shifts.
+LAYOUT_SHIFTS = """
+new Promise((resolve) => {
+  new PerformanceObserver((list, observer) => {
+    observer.disconnect();
+    resolve(list.getEntries().map((s) => [s.value, s.sources.map((n) => n.node ? n.node.id || n.node.nodeName : "?")]));
+  }).observe({type: "layout-shift", buffered: true});
+  setTimeout(() => resolve([]), 1000);  // with nothing buffered the observer never calls back
+})
+"""
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    """No service worker: it would answer the scripts from its cache, out of page.route's reach."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+def test_the_game_screens_and_the_set_up_do_not_move_as_their_scripts_run(page: Page, seeder):
+    """What the scripts show (the colours, the keep-awake switch) comes after
+    everything else on the page: nothing already painted moves for them."""
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])  # round 1 at its first step: a short page
+
+    def late(route):  # a slow phone: the page is painted before these scripts run
+        time.sleep(0.4)
+        route.continue_()
+
+    page.route(re.compile(r"/static/js/(theme|keep-awake)\.js$"), late)
+    for path in ("/new", f"/g/{gid}/round/1", f"/g/{gid}/table", f"/g/{gid}/standings"):
+        page.goto(path)
+        assert page.evaluate(LAYOUT_SHIFTS) == [], path
+        if path.endswith("/round/1"):  # the foot is on the screen, where a shift counts
+            assert page.locator("#author").bounding_box()["y"] < page.viewport_size["height"]

@@ -38,6 +38,7 @@ def test_a_table_shares_its_game_and_strangers_see_nothing(browser: Browser,
             a.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
         a.get_by_role("button", name="Start the game").click()
         expect(a.locator("h1")).to_have_text(re.compile(r"Round 1 of \d+"))
+        a.locator("#more-menu > summary").click()  # on a phone Share is under "More"
         a.get_by_role("link", name="Share").click()
         expect(a.locator("h1")).to_have_text("Share this game")
         expect(a.locator(".qr svg")).to_have_count(2)

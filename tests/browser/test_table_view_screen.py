@@ -5,6 +5,7 @@ follows what a phone enters through the same poll as the round screen."""
 from __future__ import annotations
 
 import pytest
+from conftest import assert_fits_the_screen
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -34,7 +35,7 @@ def test_the_table_view_follows_a_phone_on_a_landscape_tablet(
         for part in ("#tv-seats", "#tv-totals"):
             box = screen.locator(part).bounding_box()
             assert box["y"] + box["height"] <= 800, f"{part} ends below the screen"
-        assert screen.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert_fits_the_screen(screen)
         shoot("table-view-tablet", screen)
 
         # A phone enters the trump and a bid; the tablet shows them without a reload.
@@ -59,5 +60,5 @@ def test_the_table_view_fits_a_phone_too(page, seeder, shoot):
     for width in (412, 360):
         page.set_viewport_size({"width": width, "height": 800})
         page.goto(f"/g/{gid}/table")
-        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), width
+        assert_fits_the_screen(page)
         shoot(f"table-view-{width}")

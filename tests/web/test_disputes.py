@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 
@@ -475,6 +476,9 @@ def test_the_import_page_offers_upload_and_paste(table, client):
     closed_round_one(table)
     text = client.get(hand_url(table, 1, "/import")).get_data(as_text=True)
     assert 'type="file"' in text and "<textarea" in text and 'enctype="multipart/form-data"' in text
+    # It speaks of the file a table has (what "Export the hand" saves), not of a command-line tool.
+    assert "Export the hand" in text
+    assert not re.search(r"command|python|scorekeeper\.rules|terminal", text.split("<main")[1], re.I)
 
 
 @pytest.mark.parametrize(

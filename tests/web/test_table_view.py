@@ -84,3 +84,17 @@ def test_a_finished_game_shows_the_winner_on_the_table_view(table, client):
     table.play_round(1, [1, 2, 3, 0], 2, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 1})
     page = client.get(table.url("/table")).get_data(as_text=True)
     assert "Game over" in page and "wins the game!" in page
+
+
+def test_the_table_view_loads_no_script_for_taps(table, client):
+    """It only shows the game: no tap queue, no morphing; it keeps the screen
+    on and polls like the round screen, which loads them all."""
+    table.start()
+    scripts = {path: re.findall(r'<script src="/static/js/([^"]+)"',
+                                client.get(table.url(path)).get_data(as_text=True))
+               for path in ("/table", "/round/1")}
+    assert "taps.js" not in scripts["/table"] and not any("idiomorph" in s for s in scripts["/table"])
+    assert {"keep-awake.js", "poll.js", "menu.js"} <= set(scripts["/table"])
+    assert {"taps.js", "idiomorph-ext-0.8.0.min.js", "keep-awake.js"} <= set(scripts["/round/1"])
+    page = client.get(table.url("/table")).get_data(as_text=True)
+    assert 'hx-ext="morph"' not in page and 'id="connection"' not in page
