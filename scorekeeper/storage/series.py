@@ -13,6 +13,7 @@ from sqlalchemy import and_, bindparam, exists, or_, select
 from ..game.series import SeriesGame, rematch_seats, series_game
 from .database import db
 from .games import create_game, load_sheet, ruleset_of
+from .links import open_link
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, new_public_id
 from .statistics import keep_stale
 
@@ -53,6 +54,21 @@ def rematch(game: Game, device: str) -> tuple[Game, Link]:
     except Exception:
         db.session.rollback()
         raise
+
+
+def series_after(token: str) -> str | None:
+    """The series a new game joins when it follows the game behind ``token``
+    (a scorer link: only who may write to a game links another to it), which
+    starts the series if it has none; None for any other token."""
+    try:
+        access = open_link(token)
+    except LookupError:  # GameNotFound, LinkReplaced
+        return None
+    if not access.can_write:
+        return None
+    if access.game.series is None:
+        access.game.series = new_public_id()  # stored with the new game
+    return access.game.series
 
 
 #: A game of the series on the device's list, or the game asked about.

@@ -190,3 +190,35 @@ def test_the_set_up_filled_in_shows_each_adjustment_as_it_was_chosen(table, clie
         assert sent[name] == value, name
     # Nothing the table left as the preset says is filled in.
     assert sent["shape"] == sent["decks"] == sent["bidding"] == ""
+
+
+def test_a_game_set_up_from_change_players_or_rules_joins_the_series(table, client, app):
+    first = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    finish_one_round_game(table, 0, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0})
+    sent = sent_unchanged(client.get(f"/new?again={first}").get_data(as_text=True))
+    assert sent["again"] == first
+    sent["players-3"] = "Eve"  # the table changes a player
+    second = new_gid(client.post("/new", data={**sent, "action": "start"}))
+    assert game_of(app, first)["series"] is not None
+    assert game_of(app, second)["series"] == game_of(app, first)["series"]
+    assert 'id="series"' in client.get(f"/g/{second}/standings").get_data(as_text=True)
+
+
+def test_only_a_scorer_link_puts_a_new_game_in_its_series(table, client, app):
+    first = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    viewer = links_of_game(app, first)["viewer"]
+    sent = sent_unchanged(client.get(f"/new?again={first}").get_data(as_text=True))
+    for token in (viewer, "nope"):
+        second = new_gid(client.post("/new", data={**sent, "again": token, "action": "start"}))
+        assert game_of(app, second)["series"] is None
+    assert game_of(app, first)["series"] is None
+
+
+def links_of_game(app, token: str) -> dict[str, str]:
+    from scorekeeper.storage.database import db
+    from scorekeeper.storage.models import Link
+
+    with app.app_context():
+        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == token))
+        return {link.role: link.token for link in db.session.scalars(
+            db.select(Link).where(Link.game_id == game_id, Link.replaced_at.is_(None)))}

@@ -14,7 +14,7 @@ import re
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
-from wtforms import FieldList, RadioField, SelectChoice, SelectField, StringField
+from wtforms import FieldList, HiddenField, RadioField, SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
@@ -71,6 +71,9 @@ class SetupForm(FlaskForm):
         _l("Rules"), choices=[SelectChoice(name, PRESET_TITLES.get(name, p.title)) for name, p in PRESETS.items()], default=default_preset
     )
     variant = StringField(_l("Variant"), default="")
+    #: The link of the game this one follows ("Change players or rules"): the
+    #: new game joins its series.
+    again = HiddenField(default="")
     shape = SelectField(_l("Schedule"), choices=choices(SHAPE_NAMES), default="")
     length = SelectField(_l("Length"), choices=[
         AS_PRESET,

@@ -16,7 +16,7 @@ from wtforms import SelectChoice
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS
 from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
-from ...storage import links
+from ...storage import links, series
 from .. import access
 from ..regulars.rematch import prefill
 from ..regulars.roster import as_regulars, name_key, roster_offer, seat_regular, twice_named
@@ -193,8 +193,9 @@ def new_game():
     else:
         return render_setup(form, _("Choose the first dealer among the players."), 422)
     try:
-        _game, scorer = store.create_game(names, form.preset.data, ruleset, first_dealer,
-                                          access.device_id())
+        _game, scorer = store.create_game(
+            names, form.preset.data, ruleset, first_dealer, access.device_id(),
+            series=series.series_after(form.again.data) if form.again.data else None)
     except RulesError as error:
         return render_setup(form, rules_message(error), 422)
     return redirect(url_for("play.game_home", gid=scorer.token))

@@ -45,7 +45,7 @@ def prefill(form, token: str) -> None:
         return
     names, first_dealer = rematch_seats(store.load_sheet(game), game.first_dealer)
     entered = {f"players-{seat}": name for seat, name in enumerate(names)}
-    entered.update(preset=game.preset, first_dealer=str(first_dealer))
+    entered.update(preset=game.preset, first_dealer=str(first_dealer), again=token)
     try:
         adjustments = form_entries(find_preset(game.preset), store.ruleset_of(game),
                                    len(names))
