@@ -75,7 +75,8 @@ def fold_of(game: Game) -> Fold:
     found = folds.get(game.public_id)
     if found is not None and found.version == game.version:
         with _lock:
-            folds.move_to_end(game.public_id, last=True) if game.public_id in folds else None
+            if game.public_id in folds:
+                folds.move_to_end(game.public_id)
         return found.fold
     with db.session.no_autoflush:  # never fold a row this transaction has not committed
         fold = extend_kept(game, found.fold) if found is not None else None

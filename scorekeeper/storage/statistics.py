@@ -25,15 +25,11 @@ the stale lines.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any, NamedTuple, TypeVar
-
-from flask import current_app
 
 from sqlalchemy import (String, and_, bindparam, case, delete, func, insert, not_, or_, select,
                         type_coerce)
@@ -44,6 +40,7 @@ from ..game.series import name_key
 from ..game.statistics import Figures, game_facts, longest_runs
 from .database import db
 from .games import load_sheet
+from .kept import kept_or_made
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize
 
 T = TypeVar("T")
@@ -214,8 +211,6 @@ def keep_lines(game: Game) -> None:
 #: How many statistics pages' figures one process keeps.
 KEPT_PAGES = 64
 
-_lock = threading.Lock()
-
 
 def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | None,
           compute: Callable[[], T]) -> T:
@@ -225,24 +220,10 @@ def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | Non
     the names asked for are exactly the same. Anything a figure depends on
     changes one of these: a write to a game raises its version, a game that
     ends, starts again or leaves the list changes the chosen games."""
-    pages = current_app.extensions.setdefault("scorekeeper.statistics", OrderedDict())
     slot = (kind, choice.device, choice.preset, choice.since is None,
             None if keys is None else frozenset(keys))
     check = (choice.games, tuple(sorted(aliases.targets.items())))
-    with _lock:
-        found = pages.get(slot)
-    if found is not None and found[0] == check:
-        with _lock:
-            if slot in pages:
-                pages.move_to_end(slot)
-        return found[1]
-    result = compute()
-    with _lock:
-        pages[slot] = (check, result)
-        pages.move_to_end(slot)
-        while len(pages) > KEPT_PAGES:
-            pages.popitem(last=False)
-    return result
+    return kept_or_made("scorekeeper.statistics", KEPT_PAGES, slot, check, compute)
 
 
 def people(aliases: Aliases) -> dict[str, str]:

@@ -15,7 +15,6 @@ version and it is drawn again.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +23,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from ...storage.kept import kept_or_made
 from ...storage.models import Game
 from .. import access
 
@@ -36,19 +36,9 @@ TOKEN_MARK = "\x00csrf\x00"
 def kept(name: str, game: Game, draw: Callable[[], Any], *key: Any) -> Any:
     """``draw()`` for this version of ``game``, this link, its rights and
     language (and ``key``), drawn once and kept."""
-    pages: OrderedDict = current_app.extensions.setdefault("scorekeeper.pages", OrderedDict())
     link = access.access()
     place = (name, game.public_id, link.token, link.role, str(get_locale()), *key)
-    found = pages.get(place)
-    if found is not None and found[0] == game.version:
-        pages.move_to_end(place)
-        return found[1]
-    drawn = draw()
-    pages[place] = (game.version, drawn)
-    pages.move_to_end(place)
-    while len(pages) > KEPT_PAGES:
-        pages.popitem(last=False)
-    return drawn
+    return kept_or_made("scorekeeper.pages", KEPT_PAGES, place, game.version, draw)
 
 
 def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
