@@ -70,24 +70,93 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(fraction * len(ordered)) - 1))]
 
 
+class Phone:
+    """One phone's HTTP/1.1 connection to the server, kept open between its
+    requests as a browser keeps it (keep-alive) for as long as the server
+    does; opened again when the server has closed it (after an answer with
+    ``Connection: close``, or idle for longer than its keep-alive)."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str] | None = None,
+                      body: str = "") -> tuple[int, dict[str, str], bytes]:
+        reused = self.writer is not None
+        try:
+            return await self._exchange(method, path, headers, body)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            self.close()
+            if not reused:
+                raise
+        # The server closed the idle connection as the request left: once more
+        # on a new one, as a browser does.
+        return await self._exchange(method, path, headers, body)
+
+    async def _exchange(self, method: str, path: str, headers: dict[str, str] | None,
+                        body: str) -> tuple[int, dict[str, str], bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        content = body.encode()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{self.port}",
+                 f"Content-Length: {len(content)}"]
+        lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + content)
+        await self.writer.drain()
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        status_line, *header_lines = head.decode("latin-1").rstrip("\r\n").split("\r\n")
+        answer_headers: dict[str, str] = {}
+        for line in header_lines:
+            name, _, value = line.partition(":")
+            answer_headers.setdefault(name.strip().lower(), value.strip())
+        status = int(status_line.split()[1])
+        if "content-length" in answer_headers:
+            data = await self.reader.readexactly(int(answer_headers["content-length"]))
+        elif answer_headers.get("transfer-encoding", "").lower() == "chunked":
+            data = b""
+            while size := int((await self.reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                data += (await self.reader.readexactly(size + 2))[:-2]
+            await self.reader.readuntil(b"\r\n")
+        elif status in (204, 304):
+            data = b""
+        else:
+            data = await self.reader.read()
+            answer_headers["connection"] = "close"
+        if answer_headers.get("connection", "").lower() == "close":
+            self.close()
+        return status, answer_headers, data
+
+
 async def http(port: int, method: str, path: str, headers: dict[str, str] | None = None,
                body: str = "") -> tuple[int, dict[str, str], bytes]:
-    """One HTTP/1.1 request on a new connection (gunicorn's sync workers close each one)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close",
-             f"Content-Length: {len(body.encode())}"]
-    lines += [f"{name}: {value}" for name, value in (headers or {}).items()]
-    writer.write(("\r\n".join(lines) + "\r\n\r\n" + body).encode())
-    await writer.drain()
-    data = await reader.read()
-    writer.close()
-    head, _, content = data.partition(b"\r\n\r\n")
-    status_line, *header_lines = head.decode("latin-1").split("\r\n")
-    answer_headers = {}
-    for line in header_lines:
-        name, _, value = line.partition(":")
-        answer_headers.setdefault(name.strip().lower(), value.strip())
-    return int(status_line.split()[1]), answer_headers, content
+    """One request on a connection of its own."""
+    phone = Phone(port)
+    try:
+        return await phone.request(method, path, headers, body)
+    finally:
+        phone.close()
+
+
+class Phones:
+    """The phones of one step, each with its connection, all closed at its end."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.every: list[Phone] = []
+
+    def new(self) -> Phone:
+        self.every.append(Phone(self.port))
+        return self.every[-1]
+
+    def close(self) -> None:
+        for phone in self.every:
+            phone.close()
 
 
 class Server:
@@ -159,9 +228,13 @@ class Table:
         assert status == 200, status
         self.version = int(re.search(rb"since=(\d+)", body).group(1))
 
-    async def post(self, path: str, form: dict[str, str], htmx: bool = True):
+    async def post(self, path: str, form: dict[str, str], htmx: bool = True,
+                   phone: Phone | None = None):
         headers = {**self.headers(htmx), "Content-Type": "application/x-www-form-urlencoded"}
-        return await http(self.port, "POST", path, headers, urllib.parse.urlencode(form))
+        body = urllib.parse.urlencode(form)
+        if phone is not None:
+            return await phone.request("POST", path, headers, body)
+        return await http(self.port, "POST", path, headers, body)
 
 
 class Step:
@@ -197,13 +270,13 @@ class Step:
 async def run_step(server: Server, tables: list[Table], seconds: float, in_flight: int,
                    rng: random.Random, real_app: bool = True) -> Step:
     """Every phone of every table for ``seconds``, open-loop and bounded."""
-    port = server.port
+    phones = Phones(server.port)
     step = Step()
     cpu_before = server.cpu_seconds()
     gate = asyncio.Semaphore(in_flight)
     end = time.monotonic() + seconds
 
-    async def timed(kind: str, call, when: float):
+    async def timed(kind: str, phone: Phone, call, when: float):
         if time.monotonic() - when > LATE_MS / 1000:
             step.late += 1
             return None
@@ -214,7 +287,8 @@ async def run_step(server: Server, tables: list[Table], seconds: float, in_fligh
             start = time.perf_counter()
             try:
                 answer = await asyncio.wait_for(call(), timeout=10)
-            except (OSError, asyncio.TimeoutError):
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+                phone.close()
                 step.errors[kind] += 1
                 return None
             step.times[kind].append((time.perf_counter() - start) * 1000)
@@ -223,10 +297,12 @@ async def run_step(server: Server, tables: list[Table], seconds: float, in_fligh
     async def poller(table: Table) -> None:
         when = time.monotonic() + rng.uniform(0, POLL_EVERY)
         since = table.version
+        phone = phones.new()
         while when < end:
             await asyncio.sleep(max(0.0, when - time.monotonic()))
             path = f"/g/{table.gid}/round/1/entry?since={since}"
-            answer = await timed("poll", lambda: http(port, "GET", path, table.headers()), when)
+            answer = await timed("poll", phone,
+                                 lambda: phone.request("GET", path, table.headers()), when)
             if answer is not None:
                 status, _, body = answer
                 if status == 200 and real_app:
@@ -237,18 +313,22 @@ async def run_step(server: Server, tables: list[Table], seconds: float, in_fligh
 
     async def tapper(table: Table) -> None:
         when = time.monotonic() + rng.uniform(0, TAP_EVERY)
+        phone = phones.new()
         while when < end:
             await asyncio.sleep(max(0.0, when - time.monotonic()))
             table.bid = 1 - table.bid
             form = {"seat": "1", "bid": str(table.bid)}
             path = f"/g/{table.gid}/round/1/bid"
-            answer = await timed("tap", lambda: table.post(path, form), when)
+            answer = await timed("tap", phone, lambda: table.post(path, form, phone=phone), when)
             if answer is not None and answer[0] != 200:
                 step.errors["tap"] += 1
             when += TAP_EVERY
 
-    await asyncio.gather(*(poller(t) for t in tables for _ in range(PHONES)),
-                         *(tapper(t) for t in tables))
+    try:
+        await asyncio.gather(*(poller(t) for t in tables for _ in range(PHONES)),
+                             *(tapper(t) for t in tables))
+    finally:
+        phones.close()
     step.server_cpu = server.cpu_seconds() - cpu_before
     return step
 

@@ -20,7 +20,7 @@ from .storage.database import db, migrate
 from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
-from .web.language import register_form_messages, select_locale
+from .web.language import register_form_messages, register_template_translations, select_locale
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_security
 from .web.templating import register_template_helpers
@@ -75,6 +75,7 @@ def register_extensions(app: Flask) -> None:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     register_form_messages(app)
+    register_template_translations(app)
     compress.init_app(app)
 
 

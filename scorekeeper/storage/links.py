@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from functools import cached_property
 from datetime import timedelta
 
 from sqlalchemy import bindparam, func, select
@@ -40,39 +41,56 @@ class JoinRefused(LookupError):
 
 @dataclass(frozen=True)
 class Access:
-    """A game reached through one of its links, with that link's rights
-    (``token`` and ``role`` as read, so they stay readable after a rollback)."""
+    """A game reached through one of its links, with that link's rights, as
+    read with the link in one query: the token and role (readable after a
+    rollback too), the link's and the game's ids and the game's version.
+    The game and the link themselves are loaded when first asked for: a
+    poll of an unchanged game needs neither."""
 
-    game: Game
-    link: Link
     token: str
     role: str
+    link_id: int
+    game_id: int
+    #: The game's version when the link was opened (what a poll compares).
+    version: int
 
     @property
     def can_write(self) -> bool:
         return self.role == SCORER
 
+    @cached_property
+    def game(self) -> Game:
+        """The game, loaded once (by its key: the session's identity map keeps it)."""
+        game = db.session.get(Game, self.game_id)
+        if game is None:  # deleted since the link was opened
+            raise GameNotFound(self.token)
+        return game
 
-#: Built once: building the statement cost more than running it.
-OPEN_LINK = (select(Link, Game).join(Game, Game.id == Link.game_id)
-             .where(Link.token == bindparam("token")))
+    @cached_property
+    def link(self) -> Link:
+        return db.session.get(Link, self.link_id)
+
+
+#: Built once: building the statement cost more than running it. Columns, not
+#: objects: the ORM's loading of a game costs more than the query.
+OPEN_LINK = (select(Link.role, Link.replaced_at, Link.id, Link.game_id, Game.version)
+             .join(Game, Game.id == Link.game_id).where(Link.token == bindparam("token")))
 
 
 def open_link(token: str) -> Access:
-    """The game behind a link.
+    """The game behind a link: one indexed query (every request of a game comes here).
 
     :raise GameNotFound: when no game has this link.
     :raise LinkReplaced: when the link was rotated.
     """
-    # One query for the link and its game: every request of a game comes here
-    # (a poll of an unchanged game is answered from it alone).
-    row = db.session.execute(OPEN_LINK, {"token": token}).first() if token else None
+    row = (db.session.connection().execute(OPEN_LINK, {"token": token}).first()
+           if token else None)
     if row is None:
         raise GameNotFound(token)
-    link, game = row
-    if link.replaced_at is not None:
+    role, replaced_at, link_id, game_id, version = row
+    if replaced_at is not None:
         raise LinkReplaced(token)
-    return Access(game, link, link.token, link.role)
+    return Access(token, role, link_id, game_id, version)
 
 
 def link_of(game: Game, role: str) -> Link:

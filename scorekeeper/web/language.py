@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
 from babel import support
-from flask_babel import get_locale
+from flask_babel import get_locale, get_translations
+from jinja2 import pass_eval_context
+from markupsafe import Markup
 from wtforms.i18n import messages_path
 from werkzeug.exceptions import HTTPException
 
@@ -65,6 +67,31 @@ def register_form_messages(app) -> None:
     @app.before_request
     def form_messages() -> None:
         request.wtforms_translations = messages
+
+
+def register_template_translations(app: Flask) -> None:
+    """Templates translate with the page's catalogue, found once for each
+    template drawn: Flask-Babel's own ``_`` and ``ngettext`` look it up again
+    for every string (a round's panel has about thirty). They keep Jinja's
+    "newstyle" meaning: the text is always a format string, and with
+    autoescape on, the values put into it are escaped."""
+
+    @app.context_processor
+    def page_translations() -> dict[str, object]:
+        catalogue = get_translations()
+
+        @pass_eval_context
+        def gettext(eval_ctx, string: str, **values: object) -> str:
+            text = catalogue.ugettext(string)
+            return (Markup(text) if eval_ctx.autoescape else text) % values
+
+        @pass_eval_context
+        def ngettext(eval_ctx, singular: str, plural: str, num: int, **values: object) -> str:
+            values.setdefault("num", num)
+            text = catalogue.ungettext(singular, plural, num)
+            return (Markup(text) if eval_ctx.autoescape else text) % values
+
+        return {"gettext": gettext, "ngettext": ngettext}
 
 
 def current_lang() -> str:

@@ -4,6 +4,8 @@ cookies that stay on the site, HEAD answered as GET, and rate limits."""
 from __future__ import annotations
 
 import re
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -114,3 +116,33 @@ def test_writes_are_limited_per_client_and_a_refused_write_stores_nothing(app, c
         stored = db.session.scalar(db.select(db.func.count()).select_from(Change))
     assert stored == statuses.count(302)
     assert client.get(table.url("/round/1")).status_code == 200
+
+
+def test_counting_writes_starts_no_thread(app, table, monkeypatch):
+    """limits' own memory:// store starts a timer thread 10 ms after a write
+    whenever its last one has ended: a thread for nearly every tap."""
+    from scorekeeper.web.security import SweptMemoryStorage, limiter
+
+    assert isinstance(limiter.storage, SweptMemoryStorage)
+    table.start()
+    started = []
+    monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))
+    statuses = []
+    for n in range(5):
+        time.sleep(0.02)  # longer than the timer's 10 ms: each write would start one
+        statuses.append(table.bid(1, 1, n % 2).status_code)
+    assert statuses == [302] * 5
+    assert started == []
+
+
+def test_counts_past_their_window_are_swept():
+    from scorekeeper.web.security import SweptMemoryStorage
+
+    counts = SweptMemoryStorage("memory+swept://")
+    counts.incr("old", expiry=0.01)
+    counts.incr("live", expiry=3600)
+    time.sleep(0.02)
+    counts.next_sweep = 0  # a minute has passed
+    assert counts.incr("other", expiry=3600) == 1
+    assert "old" not in counts.storage and "old" not in counts.expirations
+    assert counts.get("live") == 1 and counts.get("other") == 1

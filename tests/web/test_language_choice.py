@@ -245,3 +245,30 @@ def test_wtforms_own_messages_come_in_each_pages_language(app):
     assert seen == {"pl": {"Wartość w polu nie może mieć więcej niż 40 znaków."},
                     "en": {"Field cannot be longer than 40 characters."},
                     "et": {"Väli ei tohi olla üle 40 tähemärgi pikk."}}
+
+
+def test_templates_translate_as_jinja_newstyle_gettext_does(app):
+    """The page's own _ and ngettext (bound once per template) mean what
+    Flask-Babel's do: the text is a format string, values are escaped, and
+    ngettext's count is %(num)s unless given."""
+    from flask import render_template_string
+    from flask_babel import gettext, ngettext
+
+    source = ("{{ _('Round %(number)s', number='<b>') }}|{{ _('Trump') }}|"
+              "{{ ngettext('%(num)s trick', '%(num)s tricks', 2) }}|"
+              "{{ ngettext('Bids total %(bids)s for %(num)s trick', "
+              "'Bids total %(bids)s for %(num)s tricks', 1, bids=3) }}")
+    with app.test_request_context("/", headers={"Accept-Language": "pl"}):
+        polish = render_template_string(source)
+        assert "{{" not in polish
+        html = render_template_string("{% autoescape true %}" + source + "{% endautoescape %}")
+        babel = [gettext("Round %(number)s", number="&lt;b&gt;"), gettext("Trump"),
+                 ngettext("%(num)s trick", "%(num)s tricks", 2),
+                 ngettext("Bids total %(bids)s for %(num)s trick",
+                          "Bids total %(bids)s for %(num)s tricks", 1, bids=3)]
+    assert polish.split("|") == babel
+    assert polish.split("|")[0].startswith("Rozdanie") and polish.split("|")[1] != "Trump"
+    assert html == polish
+    with app.test_request_context("/"):
+        english = render_template_string(source)
+    assert english == "Round &lt;b&gt;|Trump|2 tricks|Bids total 3 for 1 trick"

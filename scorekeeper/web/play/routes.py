@@ -95,9 +95,10 @@ def round_page(gid: str, number: int):
     return render_round(game, store.load_sheet(game), number)
 
 
-def unchanged_since(game: Game) -> bool:
-    """A poll's answer: the game is at the version the screen shows (read with the link)."""
-    return request.args.get("since", type=int) == game.version
+def unchanged_since() -> bool:
+    """A poll's answer: the game is at the version the screen shows, as read
+    with the link (the game itself is not loaded)."""
+    return request.args.get("since", type=int) == access.access().version
 
 
 @bp.get("/round/<int:number>/entry")
@@ -108,11 +109,11 @@ def entry_panel(gid: str, number: int):
     Each open round screen asks every few seconds with the game's version it
     shows; the answer is 204 (nothing to swap) while nothing has changed, and a
     move to the current round once this one is closed. The version comes with
-    the link (one query): an unchanged game is answered without its sheet.
+    the link (one query): an unchanged game is answered without loading it.
     """
-    game = access.game()
-    if unchanged_since(game):
+    if unchanged_since():
         return vary(make_response("", 204))
+    game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if rnd is not sheet.current:
@@ -129,9 +130,9 @@ def table_view(gid: str):
     ``since`` the version it shows, 204 while nothing has changed, else its
     live part again (htmx) or the whole page.
     """
-    game = access.game()
-    if unchanged_since(game):
+    if unchanged_since():
         return vary(make_response("", 204))
+    game = access.game()
     sheet = store.load_sheet(game)
     rnd = sheet.current or sheet.rounds[-1]
     last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
