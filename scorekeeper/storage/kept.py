@@ -22,18 +22,27 @@ T = TypeVar("T")
 _lock = threading.Lock()
 
 
-def kept_or_made(store: str, bound: int, slot: Hashable, check: Any,
-                 make: Callable[[], T]) -> T:
-    """The value kept in ``store`` under ``slot`` if it was made for
-    ``check``; else ``make()``, kept there for ``check`` (replacing the older
-    one), with at most ``bound`` slots in the store."""
+def kept_value(store: str, slot: Hashable, check: Any) -> Any | None:
+    """The value kept in ``store`` under ``slot`` if it was made for ``check``, else None."""
     values: OrderedDict = current_app.extensions.setdefault(store, OrderedDict())
     with _lock:
         found = values.get(slot)
         if found is not None and found[0] == check:
             values.move_to_end(slot)
             return found[1]
+    return None
+
+
+def kept_or_made(store: str, bound: int, slot: Hashable, check: Any,
+                 make: Callable[[], T]) -> T:
+    """The value kept in ``store`` under ``slot`` if it was made for
+    ``check``; else ``make()``, kept there for ``check`` (replacing the older
+    one), with at most ``bound`` slots in the store."""
+    found = kept_value(store, slot, check)
+    if found is not None:
+        return found
     made = make()
+    values: OrderedDict = current_app.extensions[store]
     with _lock:
         values[slot] = (check, made)
         values.move_to_end(slot)

@@ -3,6 +3,8 @@ poll of an unchanged game answered from the link alone."""
 
 from __future__ import annotations
 
+import re
+
 from sqlalchemy import event
 
 from scorekeeper.storage import folds
@@ -52,23 +54,48 @@ def test_every_write_raises_the_version_by_one_and_a_refused_one_leaves_it(table
     assert version_of(app) == 2
 
 
+def statements_of(app, request) -> tuple[object, list[str]]:
+    """The answer to ``request()`` and the SQL statements it ran."""
+    with app.app_context():
+        statements = []
+        listener = lambda *args: statements.append(args[2])  # noqa: E731
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            response = request()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+    return response, statements
+
+
 def test_a_poll_of_an_unchanged_game_is_one_query_and_no_fold(table, app, monkeypatch):
     table.start()
     table.trump(1, "H")
     version = version_of(app)
     folded = []
     monkeypatch.setattr(folds, "fold_of", lambda game: folded.append(game) or None)
-    with app.app_context():
-        statements = []
-        listener = lambda *args: statements.append(args[2])  # noqa: E731
-        event.listen(db.engine, "before_cursor_execute", listener)
-        try:
-            response = table.client.get(table.url(f"/round/1/entry?since={version}"),
-                                        headers=HTMX)
-        finally:
-            event.remove(db.engine, "before_cursor_execute", listener)
+    response, statements = statements_of(app, lambda: table.client.get(
+        table.url(f"/round/1/entry?since={version}"), headers=HTMX))
     assert response.status_code == 204 and not folded
     assert len(statements) == 1 and "links" in statements[0] and "games" in statements[0]
+
+
+def test_a_poll_after_a_tap_gets_the_panel_the_tap_drew_with_one_query(htmx_table, app, monkeypatch):
+    """The tap's answer is kept; a phone that polls then gets that panel for
+    the version read with the link: no game loaded, nothing folded."""
+    htmx_table.start()
+    htmx_table.trump(1, "H")
+    seen = version_of(app)
+    tapped = htmx_table.bid(1, 1, 2).get_data(as_text=True)
+    folded = []
+    monkeypatch.setattr(folds, "fold_of", lambda game: folded.append(game) or None)
+    response, statements = statements_of(app, lambda: app.test_client().get(
+        htmx_table.url(f"/round/1/entry?since={seen}"), headers=HTMX))
+    assert response.status_code == 200 and not folded
+    assert len(statements) == 1 and "links" in statements[0]
+    drawn = response.get_data(as_text=True)
+    assert f"since={seen + 1}" in drawn
+    token = re.compile(r'name="csrf_token" value="[^"]*"')
+    assert token.sub("", drawn) == token.sub("", tapped)
 
 
 def test_a_poll_after_another_phones_entry_gets_the_panel_with_the_new_version(table, app):

@@ -10,7 +10,9 @@ requests is drawn for every request: the standings' forms and the series; in
 a kept panel, the CSRF token is swapped for the asking session's own. The key
 holds the game's version, read with the link on every request, so a kept
 drawing is never older than the game: another server's write raises the
-version and it is drawn again.
+version and it is drawn again. A phone's poll that finds the game changed
+is answered from a kept panel of the version read with the link without
+loading the game (:func:`kept_panel`).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ...storage.kept import kept_or_made
+from ...storage.kept import kept_or_made, kept_value
 from ...storage.models import Game
 from .. import access
 
@@ -33,12 +35,16 @@ KEPT_PAGES = 2000
 TOKEN_MARK = "\x00csrf\x00"
 
 
+def place(name: str, *key: Any) -> tuple:
+    """Where a drawing of this link's game is kept: for its rights and language too."""
+    link = access.access()
+    return (name, link.game_id, link.token, link.role, str(get_locale()), *key)
+
+
 def kept(name: str, game: Game, draw: Callable[[], Any], *key: Any) -> Any:
     """``draw()`` for this version of ``game``, this link, its rights and
     language (and ``key``), drawn once and kept."""
-    link = access.access()
-    place = (name, game.public_id, link.token, link.role, str(get_locale()), *key)
-    return kept_or_made("scorekeeper.pages", KEPT_PAGES, place, game.version, draw)
+    return kept_or_made("scorekeeper.pages", KEPT_PAGES, place(name, *key), game.version, draw)
 
 
 def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
@@ -47,6 +53,14 @@ def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -
     token = generate_csrf()
     return kept(name, game, lambda: draw().replace(token, TOKEN_MARK), *key).replace(
         TOKEN_MARK, token)
+
+
+def kept_panel(name: str, *key: Any) -> str | None:
+    """The drawing :func:`kept_with_token` keeps, if there is one of the
+    game's version read with the link (nothing else is loaded), with this
+    session's token; else None."""
+    found = kept_value("scorekeeper.pages", place(name, *key), access.access().version)
+    return None if found is None else found.replace(TOKEN_MARK, generate_csrf())
 
 
 def page_with_kept_content(template: str, cached: str, blocks: tuple[str, ...], game: Game,

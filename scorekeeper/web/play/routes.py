@@ -22,13 +22,17 @@ from ..language import current_lang
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from ..regulars.series import series_lines
-from .rendered import kept_with_token, page_with_kept_content
+from .rendered import kept_panel, kept_with_token, page_with_kept_content
 from ..wording.game import entry_label
 from ..wording.history import history_text
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
 
 bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
+
+
+#: The live panel of the round screen (htmx), and the whole screen.
+PANEL, ROUND_PAGE = "play/_entry.html", "play/round.html"
 
 
 def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None,
@@ -38,7 +42,7 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     before an undo reopens that round. The plain panel of the open round, the
     same for every phone on the link, is drawn once per version and kept."""
     rnd = round_or_404(sheet, number)
-    template = "play/_entry.html" if is_htmx() else "play/round.html"
+    template = PANEL if is_htmx() else ROUND_PAGE
     last = sheet.last_entry
 
     def draw() -> str:
@@ -109,10 +113,15 @@ def entry_panel(gid: str, number: int):
     Each open round screen asks every few seconds with the game's version it
     shows; the answer is 204 (nothing to swap) while nothing has changed, and a
     move to the current round once this one is closed. The version comes with
-    the link (one query): an unchanged game is answered without loading it.
+    the link (one query): an unchanged game is answered without loading it,
+    and so is a changed one whose panel this process has drawn already (the
+    round is then the open one: only its panel is kept).
     """
     if unchanged_since():
         return vary(make_response("", 204))
+    kept = kept_panel(PANEL, number) if is_htmx() else None
+    if kept is not None:
+        return vary(make_response(kept))
     game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
