@@ -41,3 +41,20 @@ def test_every_kind_is_worded_with_its_details(app, kind, lang):
 def test_no_wording_is_left_without_a_kind_that_raises_it():
     plural = {"hand-complete", "hand-full", "changed-meanwhile", "undo-stale"}
     assert set(GAME_MESSAGES) | plural == raised_kinds()
+
+
+def test_the_words_of_a_suit_are_kept_per_language(app, monkeypatch):
+    from scorekeeper.web.wording import cards
+
+    for words in (cards.trump_label, cards.suit_name):
+        words.found.clear()  # what earlier tests had kept
+    with app.test_request_context("/", headers={"Accept-Language": "pl"}):
+        polish = cards.trump_label("H"), cards.suit_name(None)
+    with app.test_request_context("/"):
+        english = cards.trump_label("H"), cards.suit_name(None)
+        asked = []
+        monkeypatch.setattr(cards, "_", lambda *args, **kwargs: asked.append(args) or "?")
+        assert (cards.trump_label("H"), cards.suit_name(None)) == english  # kept: not asked again
+        assert cards.trump_label("D") == "?" and asked  # a new suit is
+    assert english == ("Trump: hearts", "no trump")
+    assert polish != english and "kier" in polish[0]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
+from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext
@@ -38,6 +42,24 @@ CARD_SUIT_NAMES = {
 }
 
 
+def per_language(words: Callable[[str | None], str]) -> Callable[[str | None], str]:
+    """``words`` of a suit (or None), found once per language and kept: they
+    depend on nothing else, and a round's panel asks for them again and again."""
+    found: dict = {}
+
+    @wraps(words)
+    def kept(letter: str | None) -> str:
+        key = (get_locale(), letter)
+        text = found.get(key)
+        if text is None:
+            text = found[key] = words(letter)
+        return text
+
+    kept.found = found
+    return kept
+
+
+@per_language
 def suit_symbol(letter: str | None) -> str:
     return _("NT") if letter is None else SUIT_SYMBOLS[letter]
 
@@ -46,16 +68,19 @@ def suit_symbol(letter: str | None) -> str:
 SUIT_NAMES = {"C": _l("clubs"), "D": _l("diamonds"), "H": _l("hearts"), "S": _l("spades")}
 
 
+@per_language
 def suit_name(letter: str | None) -> str:
     """The suit's name in the page's language."""
     return _("no trump") if letter is None else str(SUIT_NAMES[letter])
 
 
+@per_language
 def trump_label(letter: str | None) -> str:
     """ "Trump: hearts", or "No trump": never "trump no trump"."""
     return _("No trump") if letter is None else _("Trump: %(suit)s", suit=suit_name(letter))
 
 
+@per_language
 def trump_phrase(letter: str | None) -> str:
     """The trump inside a sentence: "trump hearts", or "no trump" (never both words)."""
     return _("no trump") if letter is None else _("trump %(suit)s", suit=suit_name(letter))
