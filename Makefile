@@ -51,7 +51,7 @@ run: migrate
 	@echo "  On this machine:  http://127.0.0.1:$(PORT)/"
 	@echo "  From a phone on the same network:  http://$$(hostname -I 2>/dev/null | cut -d' ' -f1 || echo THIS-MACHINE):$(PORT)/"
 	@echo ""
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers 2 --access-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 --access-logfile - "scorekeeper:create_app()"
 
 # Debian's Chromium for the browser tests (Playwright must not download its own).
 chromium:

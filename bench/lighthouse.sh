@@ -66,7 +66,7 @@ EOF
 mkdir -p "$RESULTS"
 PORT="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
 BASE="http://127.0.0.1:$PORT"
-(cd "$WORK" && exec "$ROOT/.venv/bin/gunicorn" --bind "127.0.0.1:$PORT" --workers 2 \
+(cd "$WORK" && exec "$ROOT/.venv/bin/gunicorn" --config "$ROOT/gunicorn.conf.py" --bind "127.0.0.1:$PORT" --workers 2 \
   --error-logfile "$RESULTS/gunicorn.log" "scorekeeper:create_app()") &
 SERVER_PID=$!
 for _ in $(seq 50); do

@@ -51,7 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 POLL_EVERY, TAP_EVERY, PHONES = 4.0, 5.0, 4
 P99_BUDGET_MS, LATE_MS = 50.0, 50.0
-GUNICORN = ["--workers", "2"]  # as the Makefile's ``run`` starts it
+#: As the Makefile's ``run`` starts it (the minimal app too: the same gunicorn).
+GUNICORN = ["--config", str(ROOT / "gunicorn.conf.py"), "--workers", "2"]
 
 MINIMAL_APP = '''
 from flask import Flask, request
@@ -389,7 +390,8 @@ async def main_async(args: argparse.Namespace) -> int:
                                                 {"seat": "1", "bid": "0"})
         fragment = len(body)
         loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
-        print(f"gunicorn {' '.join(GUNICORN)}, generator on {loop}, {PHONES} phones polling every {POLL_EVERY:g} s "
+        options = " ".join(GUNICORN).replace(f"{ROOT}/", "")
+        print(f"gunicorn {options}, generator on {loop}, {PHONES} phones polling every {POLL_EVERY:g} s "
               f"and a tap every {TAP_EVERY:g} s per table, {args.seconds:g} s a step, at most "
               f"{args.in_flight} requests in flight; pass: p99 < {P99_BUDGET_MS:g} ms, "
               "no error, none late", flush=True)

@@ -187,3 +187,19 @@ def test_the_kept_standings_follow_every_change_and_each_link_and_language(table
     polish.set_cookie("lang", "pl")
     page = polish.get(table.url("/standings")).get_data(as_text=True)
     assert "<h1>Wyniki</h1>" in page and "<h1>Standings</h1>" in after
+
+
+def test_gunicorns_settings_freeze_what_a_worker_loaded(app):
+    """make run, the benchmarks and the README's host start gunicorn with this
+    file: once a worker has loaded the app, its objects leave the collector's sight."""
+    import gc
+    import runpy
+    from pathlib import Path
+
+    settings = runpy.run_path(str(Path(__file__).resolve().parents[2] / "gunicorn.conf.py"))
+    before = gc.get_freeze_count()
+    try:
+        settings["post_worker_init"](None)
+        assert gc.get_freeze_count() > before
+    finally:
+        gc.unfreeze()
