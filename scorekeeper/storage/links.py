@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from functools import cached_property
 from datetime import timedelta
+from functools import cached_property
 
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError

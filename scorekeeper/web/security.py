@@ -59,6 +59,7 @@ DEFAULTS = {
     "LIMIT_WRITES": "1200 per minute",
 }
 
+
 class SweptMemoryStorage(MemoryStorage):
     """limits' in-process counters (``memory://``) without a thread per write.
 
