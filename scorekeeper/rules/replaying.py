@@ -51,6 +51,9 @@ from .scoring import find_scoring
 __all__ = ["ReplayResult", "replay", "replay_to_json"]
 
 _QUOTED: Final = tuple(f'"{card}"' for card in CARDS)  # each card as JSON text, by code
+#: The width of a card in a trick's JSON list: its quoted text and ", ".
+_CARD_JSON_WIDTH: Final = 6
+assert {len(text) for text in _QUOTED} == {_CARD_JSON_WIDTH - 2}
 _TRICK_JSON: Final = '{"leader": %d, "cards": [%s], "winner": %d}'
 _ENCODER: Final = json.JSONEncoder(ensure_ascii=False)
 
@@ -138,12 +141,19 @@ def _json_text(
 ) -> str:
     """The output object as JSON text, from its parts (see :meth:`ReplayResult.to_json`)."""
     quoted = _QUOTED
+    # The cards of the whole hand are joined once: each is 4 characters of
+    # JSON ("AS"), so a trick's list is the slice of 6 per card, less the
+    # last separator.
+    cards_text = ", ".join([quoted[card.code] for cards in plays for card in cards])
+    tricks = []
+    start = 0
+    for leader, cards, winner in zip(leaders, plays, winners):
+        end = start + _CARD_JSON_WIDTH * len(cards)
+        tricks.append(_TRICK_JSON % (leader, cards_text[start:end - 2], winner))
+        start = end
     parts = [
         '{"tricks": [',
-        ", ".join([
-            _TRICK_JSON % (leader, ", ".join([quoted[card.code] for card in cards]), winner)
-            for leader, cards, winner in zip(leaders, plays, winners)
-        ]),
+        ", ".join(tricks),
         '], "tricks_won": [',
         ", ".join(map(str, tricks_won)),
         '], "violations": [',
