@@ -11,13 +11,14 @@ machine disturbs less. ``--compare DIR`` also times another checkout of the repo
 ``scorekeeper`` package, say an older commit from ``git archive``) on the same
 file, the runs of the two taking turns so that a busy machine slows both alike.
 
-Python's bytecode caches are used as an installed command finds them: one
-untimed run of each checkout first writes them (``PYTHONDONTWRITEBYTECODE``,
-which some machines set, is taken out of the children's environment), so
-that the timed runs do not depend on which caches some earlier run happened
-to leave. ``--no-bytecode-cache`` times every run compiling the modules
-from their source instead (``python -B``, nothing read or written), for both
-checkouts alike.
+The children run in the environment a user's shell has by default: this
+machine sets ``PYTHONDONTWRITEBYTECODE`` and ``PYTHONUNBUFFERED`` for every
+process, and they are taken out. So Python's bytecode caches are used as an
+installed command finds them (one untimed run of each checkout writes them
+first: the timed runs do not depend on which caches an earlier run happened
+to leave), and standard output is buffered as it is for any pipe (unbuffered,
+each line of output is a system call of its own). ``--as-set-here`` keeps
+this machine's environment as it is instead, for both checkouts alike.
 """
 
 from __future__ import annotations
@@ -62,13 +63,16 @@ def write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
     )
 
 
-def time_cli_once(path: Path, root: Path, cached: bool = True) -> tuple[float, float]:
+#: What this machine sets for every process and a user's shell does not.
+SET_HERE = ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
+
+
+def time_cli_once(path: Path, root: Path, as_set_here: bool = False) -> tuple[float, float]:
     """Wall and CPU time of one run of the command line of ``root`` on
-    ``path``, with the bytecode caches or (``cached`` false) compiling every module."""
+    ``path``, in a user's default environment or (``as_set_here``) this machine's."""
     env = {name: value for name, value in os.environ.items()
-           if name != "PYTHONDONTWRITEBYTECODE"} | {"PYTHONPATH": str(root)}
-    flags = [] if cached else ["-B"]
-    command = [sys.executable, *flags, "-m", "scorekeeper.rules.replay", "--jsonl", str(path)]
+           if as_set_here or name not in SET_HERE} | {"PYTHONPATH": str(root)}
+    command = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", str(path)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     completed = subprocess.run(command, cwd=root, env=env, capture_output=True)
@@ -94,8 +98,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=7, help="runs of the command line (7)")
     parser.add_argument("--compare", type=Path, help="another checkout to time in turns")
     parser.add_argument("--keep", type=Path, help="also write the JSONL file here")
-    parser.add_argument("--no-bytecode-cache", dest="cached", action="store_false",
-                        help="compile every module in every run (python -B)")
+    parser.add_argument("--as-set-here", action="store_true",
+                        help="keep this machine's " + " and ".join(SET_HERE))
     args = parser.parse_args()
     roots = [ROOT] + ([args.compare.resolve()] if args.compare else [])
     records = generated_records(args.count)
@@ -109,15 +113,16 @@ def main() -> int:
         cards = sum(len(trick) for record in records for trick in record["plays"])
         size = path.stat().st_size
         for root in roots:  # untimed: writes the bytecode caches
-            time_cli_once(path, root, args.cached)
+            time_cli_once(path, root, args.as_set_here)
         for _ in range(args.runs):
             for root in roots:
-                elapsed, cpu = time_cli_once(path, root, args.cached)
+                elapsed, cpu = time_cli_once(path, root, args.as_set_here)
                 times[root].append(elapsed)
                 cpu_times[root].append(cpu)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores; {len(records)} hands, "
           f"{cards} cards played, {size / 1e6:.1f} MB of JSONL; "
-          + ("bytecode caches used" if args.cached else "every module compiled in every run"))
+          + (f"{', '.join(f'{name}={os.environ.get(name)}' for name in SET_HERE)} as set here"
+             if args.as_set_here else f"without {' and '.join(SET_HERE)}"))
     for root in roots:
         print(f"  {root}: python -m scorekeeper.rules.replay --jsonl, {args.runs} runs")
         print(f"    wall: {summary(times[root])}")

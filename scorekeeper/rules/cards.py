@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
+from itertools import repeat
 from typing import Final
 
 from .errors import InvalidCard
@@ -40,6 +41,7 @@ __all__ = [
     "TEN",
     "full_deck",
     "parse_card",
+    "parse_card_lists",
     "parse_cards",
     "parse_rank",
     "parse_suit",
@@ -323,6 +325,24 @@ def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
         return tuple(map(_LOOK_UP, texts))
     except (KeyError, TypeError):
         return tuple([parse_card(text) for text in texts])
+
+
+def parse_card_lists(lists: Sequence[Sequence[str]]) -> tuple[tuple[Card, ...], ...]:
+    """Read several lists of cards (the tricks or the hands of a record),
+    each as :func:`parse_cards` reads it.
+
+    When every text is in a spelling the look-up holds, no Python function
+    runs per list or per card (a record's tricks are read in one go).
+
+    >>> parse_card_lists([["AS", "10h"], [" q♠ "]])
+    ((Card.from_text('AS'), Card.from_text('TH')), (Card.from_text('QS'),))
+
+    :raise InvalidCard: for the first text that is not a card.
+    """
+    try:
+        return tuple(map(tuple, map(map, repeat(_LOOK_UP), lists)))
+    except (KeyError, TypeError):
+        return tuple(map(parse_cards, lists))
 
 
 def parse_suit(text: str) -> Suit:

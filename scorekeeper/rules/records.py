@@ -46,7 +46,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card, Suit, parse_card, parse_cards, parse_suit
+from .cards import Card, Suit, parse_card, parse_card_lists, parse_suit
 from .errors import InvalidCard, MalformedRecord, UnknownPreset
 from .options import IDENTICAL_CARDS
 from .play import PlayRules
@@ -280,7 +280,7 @@ def _card_lists(raw: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
     if set(map(type, raw)) != _JUST_LIST:
         return None
     try:
-        return tuple(map(parse_cards, raw))
+        return parse_card_lists(raw)
     except InvalidCard:
         return None
 

@@ -18,6 +18,7 @@ so that the package can import the engine without importing this one, which
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from collections.abc import Sequence
@@ -99,9 +100,25 @@ def _read(path: str, stdin: IO[bytes]) -> str:
     return data.decode("utf-8-sig")
 
 
+#: The collector looks at young objects once per this many allocations while
+#: the command runs, not per 700 (Python's default): a record makes many
+#: short-lived objects and keeps none, and collecting them that often took
+#: about 7% of a 10,000-hand run.
+YOUNG_OBJECTS_PER_COLLECTION: Final = 50_000
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 clean, 1 violations or
     disputes, 2 a malformed record or unreadable input)."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION, *thresholds[1:])
+    try:
+        return _run(argv)
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m scorekeeper.rules.replay",
         description="Replay Oh Hell hand records (docs/hand-record.md) and print what happened: "

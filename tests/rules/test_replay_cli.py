@@ -194,3 +194,16 @@ def test_the_command_line_loads_only_the_modules_a_replay_needs():
         "bidding", "cards", "errors", "options", "play", "playout", "records", "replay",
         "replaying", "scoring",
     }
+
+
+def test_the_command_collects_young_objects_less_often_while_it_runs_only(capsys, monkeypatch):
+    import gc
+
+    from scorekeeper.rules import replay as command
+
+    seen = []
+    monkeypatch.setattr(command, "_run", lambda argv: seen.append(gc.get_threshold()) or 0)
+    before = gc.get_threshold()
+    assert command.main(["--jsonl", "-"]) == 0
+    assert seen[0][0] == command.YOUNG_OBJECTS_PER_COLLECTION > before[0]
+    assert seen[0][1:] == before[1:] and gc.get_threshold() == before
