@@ -47,7 +47,7 @@ def test_the_words_of_a_suit_are_kept_per_language(app, monkeypatch):
     from scorekeeper.web.wording import cards
 
     for words in (cards.trump_label, cards.suit_name):
-        words.found.clear()  # what earlier tests had kept
+        words.cache_clear()  # what earlier tests had kept
     with app.test_request_context("/", headers={"Accept-Language": "pl"}):
         polish = cards.trump_label("H"), cards.suit_name(None)
     with app.test_request_context("/"):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from functools import cache, wraps
 
 from flask_babel import get_locale
 from flask_babel import gettext as _
@@ -45,17 +45,16 @@ CARD_SUIT_NAMES = {
 def per_language(words: Callable[[str | None], str]) -> Callable[[str | None], str]:
     """``words`` of a suit (or None), found once per language and kept: they
     depend on nothing else, and a round's panel asks for them again and again."""
-    found: dict = {}
+
+    @cache
+    def in_language(_locale, letter: str | None) -> str:
+        return words(letter)  # in the page's language, which is ``_locale``
 
     @wraps(words)
     def kept(letter: str | None) -> str:
-        key = (get_locale(), letter)
-        text = found.get(key)
-        if text is None:
-            text = found[key] = words(letter)
-        return text
+        return in_language(get_locale(), letter)
 
-    kept.found = found
+    kept.cache_clear = in_language.cache_clear
     return kept
 
 
