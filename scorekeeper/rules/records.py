@@ -34,10 +34,6 @@ Decisions the format leaves open, made here (those of the replay are in
   than the decks hold it, or the turned-up trump card in a hand, is a
   malformed record (it is not a play, so it is not a violation).
 - Unknown fields are malformed (a misspelt ``must_trump`` must not be ignored).
-
-It is one module, longer than most, because it is one thing: the fields of
-the format, each read by a fast path and, when that is not sure, by the
-checked path that words the error, side by side so that they change together.
 """
 
 from __future__ import annotations
