@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test setup setup-test chromium translations translations-update migrate bench clean
+.PHONY: run test setup setup-test chromium nginx translations translations-update migrate bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -60,7 +60,13 @@ chromium:
 	@fc-list 2>/dev/null | grep -qi lohit-devanagari || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-lohit-deva >/dev/null; }
 
-test: setup-test chromium
+# Debian's nginx for tests/browser/test_behind_https.py (the TLS proxy of the README's
+# hosting section); RUNLEVEL=1 keeps apt from starting it as a service.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
+		apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
+
+test: setup-test chromium nginx
 	$(BIN)/python -m pytest
 
 bench: setup-test

@@ -56,6 +56,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.persistent_secret_key(app.instance_path)
+    if not app.config.get("RATELIMIT_STORAGE_URI"):
+        app.config["RATELIMIT_STORAGE_URI"] = config.default_ratelimit_url(
+            app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
 
     register_extensions(app)
     register_security(app)

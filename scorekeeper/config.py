@@ -28,9 +28,21 @@ def default_database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
 
 
+def default_ratelimit_url(database_url: str, instance_path: str) -> str:
+    """Where the rate limits count by default: a SQLite file that every worker
+    of this server shares, beside the embedded database (so a test's own
+    database has counters of its own), else in the instance folder."""
+    if database_url.startswith("sqlite:///") and database_url != "sqlite:///:memory:":
+        database = Path(database_url.removeprefix("sqlite:///"))
+        return "sqlite:///" + str(database.with_name(database.stem + ".limits.sqlite3"))
+    if database_url.startswith("sqlite:"):  # an in-memory database: in-memory counters
+        return "memory://"
+    return "sqlite:///" + str(Path(instance_path) / "ratelimits.sqlite3")
+
+
 #: Text settings the environment may set as they are (see the README's hosting section).
 ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",
-                        "LIMIT_WRITES")
+                        "LIMIT_WRITES", "TRUSTED_PROXIES")
 
 
 def from_environment() -> dict[str, object]:

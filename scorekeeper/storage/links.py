@@ -28,7 +28,9 @@ ROLES = (SCORER, VIEWER)
 #: Join codes: no letters or digits that look alike (0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6).
 JOIN_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
 JOIN_CODE_LENGTH = 6
-JOIN_CODE_LIFETIME = timedelta(hours=24)
+#: A join code lives only while a table needs it: from when Share was last opened.
+JOIN_CODE_MINUTES = 30
+JOIN_CODE_LIFETIME = timedelta(minutes=JOIN_CODE_MINUTES)
 
 
 class LinkReplaced(LookupError):
@@ -154,11 +156,18 @@ def device_games(device: str, page: int, per_page: int) -> tuple[list[tuple[Game
 
 
 def join_code(link: Link) -> JoinCode:
-    """The link's join code in force, or a new one valid for a day (committed)."""
+    """The link's join code, valid for :data:`JOIN_CODE_LIFETIME` from now
+    (committed): the code in force renewed, or a new one.
+
+    The Share screen asks for it each time it is opened, so a code lives while
+    the table is passing it around and lapses soon after: a stranger guessing
+    codes has few live ones to find, and each for a short time."""
     code = db.session.scalar(select(JoinCode).where(
         JoinCode.link_id == link.id, JoinCode.expires_at > utcnow())
         .order_by(JoinCode.expires_at.desc()))
     if code is not None:
+        code.expires_at = utcnow() + JOIN_CODE_LIFETIME
+        db.session.commit()
         return code
     for _attempt in range(5):
         code = JoinCode(code="".join(secrets.choice(JOIN_ALPHABET)

@@ -185,7 +185,8 @@ class DeviceGame(db.Model):
 
 
 class JoinCode(db.Model):
-    """A short code another phone types to join a game, valid for a day."""
+    """A short code another phone types to join a game, valid for half an hour
+    from when the Share screen was last opened (see ``links.join_code``)."""
 
     __tablename__ = "join_codes"
 

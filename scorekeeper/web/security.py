@@ -5,25 +5,28 @@ Settings (see the README's hosting section):
 
 - ``BEHIND_PROXY``: the number of proxies in front of the app that set
   ``X-Forwarded-For``/``-Proto``/``-Host`` (Werkzeug's ProxyFix); with it,
-  cookies are ``Secure`` when the proxy speaks HTTPS.
-- ``RATELIMIT_STORAGE_URI``: where Flask-Limiter counts, ``memory+swept://``
-  by default (in each process, see :class:`SweptMemoryStorage`); a shared
-  store such as ``redis://host:6379`` for several app servers.
+  cookies are ``Secure``. Those headers are believed only from the addresses
+  in ``TRUSTED_PROXIES`` (loopback by default): a client that reaches the app
+  directly cannot choose its own address for the rate limits.
+- ``RATELIMIT_STORAGE_URI``: where Flask-Limiter counts; by default a small
+  SQLite file beside the database that every worker of the server shares
+  (:mod:`scorekeeper.storage.rate_counts`); a shared store such as
+  ``redis://host:6379`` for several app servers.
 - ``LIMIT_NEW_GAMES``, ``LIMIT_JOIN_TRIES``, ``LIMIT_WRITES``: the limits per
-  client address.
+  client: an IPv4 address, or an IPv6 /64 (what one home or phone is given).
 """
 
 from __future__ import annotations
 
-import time
+import ipaddress
 from datetime import timedelta
 
 from flask import Flask, current_app, render_template, request
 from flask_babel import gettext as _
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
-from limits.storage import MemoryStorage
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from ..storage import rate_counts  # noqa: F401  (registers the sqlite:// counters with limits)
 
 #: No inline script or style, nothing from another site, no framing.
 CONTENT_SECURITY_POLICY = "; ".join([
@@ -39,8 +42,9 @@ CONTENT_SECURITY_POLICY = "; ".join([
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    # Capability links must never leave in a Referer header.
-    "Referrer-Policy": "no-referrer",
+    # Capability links never leave the site in a Referer header; a request to
+    # the site itself carries one, which Flask-WTF's CSRF check wants on HTTPS.
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
 }
@@ -51,39 +55,13 @@ DEFAULTS = {
     # Not with every answer: see scorekeeper.web.access.device_id.
     "SESSION_REFRESH_EACH_REQUEST": False,
     "BEHIND_PROXY": 0,
-    "RATELIMIT_STORAGE_URI": "memory+swept://",
+    "TRUSTED_PROXIES": "127.0.0.0/8,::1",
     "RATELIMIT_HEADERS_ENABLED": False,
     "LIMIT_NEW_GAMES": "60 per hour",
     "LIMIT_JOIN_TRIES": "10 per minute;60 per day",
     # A table taps about once a second; this bounds a script, not a table.
     "LIMIT_WRITES": "1200 per minute",
 }
-
-
-class SweptMemoryStorage(MemoryStorage):
-    """limits' in-process counters (``memory://``) without a thread per write.
-
-    After every write ``MemoryStorage`` calls its hook ``__schedule_expiry``,
-    which starts a timer thread (10 ms) whenever the last one has ended: at a
-    table's pace, a new thread for nearly every tap. The fixed windows the
-    app counts in need no timer (a count past its window is dropped when it
-    is read), so here the hook runs limits' own expiry in place, at most once
-    a minute: the addresses that never come back still cost nothing. The hook
-    is private to limits; tests/web/test_hardening.py fails if a write starts
-    a thread again. Registered by its scheme (limits' registry of storages)."""
-
-    STORAGE_SCHEME = ["memory+swept"]
-    SWEEP_EVERY = 60.0
-
-    def __init__(self, uri: str | None = None, wrap_exceptions: bool = False, **options) -> None:
-        super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
-        self.next_sweep = time.time() + self.SWEEP_EVERY
-
-    def _MemoryStorage__schedule_expiry(self) -> None:
-        now = time.time()
-        if now >= self.next_sweep:
-            self.next_sweep = now + self.SWEEP_EVERY
-            self._MemoryStorage__expire_events()
 
 
 def writes_limit() -> str:
@@ -94,19 +72,74 @@ def is_not_write() -> bool:
     return request.method in ("GET", "HEAD", "OPTIONS")
 
 
+def client_key() -> str:
+    """Who a limit counts: the client's IPv4 address, or the /64 network of
+    its IPv6 address (a home or a phone is given a whole /64, so counting
+    single addresses would give it 2**64 allowances)."""
+    address = request.remote_addr or ""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
 #: Every write of a client counts against one limit for the whole app; the
 #: set-up and the join code have their own, stricter ones. A read is never
 #: limited, so it is let through before any limit is looked at (a poll asks
 #: every second).
-limiter = Limiter(key_func=get_remote_address, application_limits=[writes_limit])
+limiter = Limiter(key_func=client_key, application_limits=[writes_limit])
 limiter.request_filter(is_not_write)
+
+
+class TrustedProxyFix:
+    """Werkzeug's ProxyFix for requests that come from a trusted proxy only.
+
+    ``X-Forwarded-For``, ``-Proto`` and ``-Host`` say who the client is and
+    how it reached the proxy; from anyone else they are dropped, so a client
+    that reaches the app directly is known by its own address (and cannot
+    draw a new one per request to escape the rate limits). ``trusted`` lists
+    networks separated by commas, or ``*`` for every peer (only where nothing
+    but the proxy can reach the app); a Unix socket's peer (no address) is
+    the proxy by construction."""
+
+    FORWARDED = ("HTTP_X_FORWARDED_FOR", "HTTP_X_FORWARDED_PROTO", "HTTP_X_FORWARDED_HOST",
+                 "HTTP_X_FORWARDED_PORT", "HTTP_X_FORWARDED_PREFIX")
+
+    def __init__(self, app, proxies: int, trusted: str) -> None:
+        self.app = app
+        self.fixed = ProxyFix(app, x_for=proxies, x_proto=proxies, x_host=proxies)
+        self.trust_all = trusted.strip() == "*"
+        self.trusted = [] if self.trust_all else [
+            ipaddress.ip_network(part.strip(), strict=False)
+            for part in trusted.split(",") if part.strip()]
+
+    def is_trusted(self, peer: str | None) -> bool:
+        if self.trust_all or not peer:
+            return True
+        try:
+            ip = ipaddress.ip_address(peer)
+        except ValueError:
+            return False
+        return any(ip in network for network in self.trusted)
+
+    def __call__(self, environ, start_response):
+        if self.is_trusted(environ.get("REMOTE_ADDR")):
+            return self.fixed(environ, start_response)
+        for name in self.FORWARDED:
+            environ.pop(name, None)
+        return self.app(environ, start_response)
 
 
 def register_security(app: Flask) -> None:
     """Headers, cookies, proxy and limits for ``app`` (settings already loaded)."""
     proxies = int(app.config["BEHIND_PROXY"] or 0)
     if proxies:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, proxies, app.config["TRUSTED_PROXIES"])
         app.config["SESSION_COOKIE_SECURE"] = True
     limiter.init_app(app)
 

@@ -235,3 +235,30 @@ def test_deleting_asks_first_naming_the_game_and_needs_the_scorer_link(app, clie
     assert app.test_client().post(f"/g/{viewer}/delete").status_code == 403
     assert stored(app)[0] == 1
     assert client.post(game.url("/delete")).status_code == 302 and stored(app)[0] == 0
+
+
+def shown_code(client, game) -> str:
+    page = client.get(game.url("/share")).get_data(as_text=True)
+    return "".join(re.search(r'class="code" lang="en">(\w{3}) (\w{3})<', page).groups())
+
+
+def test_a_join_code_lasts_half_an_hour_from_when_share_was_last_opened(
+        app, client, game, monkeypatch):
+    from datetime import timedelta
+
+    from scorekeeper.storage import links
+    from scorekeeper.storage.models import utcnow
+
+    start = utcnow()
+    clock = [start]
+    monkeypatch.setattr(links, "utcnow", lambda: clock[0])
+    code = shown_code(client, game)
+    clock[0] = start + timedelta(minutes=25)
+    assert shown_code(client, game) == code  # opened again: renewed, the same code
+    clock[0] = start + timedelta(minutes=50)
+    assert app.test_client().post("/join", data={"code": code}).status_code == 302
+    clock[0] = start + timedelta(minutes=56)
+    refused = app.test_client().post("/join", data={"code": code})
+    assert refused.status_code == 422
+    assert "30 minutes from when Share was last opened" in refused.get_data(as_text=True)
+    assert shown_code(client, game) != code  # lapsed: Share draws a new one

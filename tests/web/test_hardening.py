@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -31,7 +30,7 @@ def test_every_answer_carries_the_security_headers(client, table):
         csp = response.headers["Content-Security-Policy"]
         assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
         assert "unsafe-inline" not in csp and "unsafe-eval" not in csp
-        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Referrer-Policy"] == "same-origin"
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["X-Frame-Options"] == "DENY"
 
@@ -119,30 +118,114 @@ def test_writes_are_limited_per_client_and_a_refused_write_stores_nothing(app, c
 
 
 def test_counting_writes_starts_no_thread(app, table, monkeypatch):
-    """limits' own memory:// store starts a timer thread 10 ms after a write
-    whenever its last one has ended: a thread for nearly every tap."""
-    from scorekeeper.web.security import SweptMemoryStorage, limiter
+    """limits' own memory:// store started a timer thread after nearly every
+    write; the shared counters start none."""
+    from scorekeeper.storage.rate_counts import SQLiteCounters
+    from scorekeeper.web.security import limiter
 
-    assert isinstance(limiter.storage, SweptMemoryStorage)
+    assert isinstance(limiter.storage, SQLiteCounters)
     table.start()
     started = []
     monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))
-    statuses = []
-    for n in range(5):
-        time.sleep(0.02)  # longer than the timer's 10 ms: each write would start one
-        statuses.append(table.bid(1, 1, n % 2).status_code)
+    statuses = [table.bid(1, 1, n % 2).status_code for n in range(5)]
     assert statuses == [302] * 5
     assert started == []
 
 
-def test_counts_past_their_window_are_swept():
-    from scorekeeper.web.security import SweptMemoryStorage
+def test_counts_past_their_window_start_again_and_are_swept(tmp_path, monkeypatch):
+    from scorekeeper.storage import rate_counts
 
-    counts = SweptMemoryStorage("memory+swept://")
-    counts.incr("old", expiry=0.01)
+    now = [1000.0]
+    monkeypatch.setattr(rate_counts.time, "time", lambda: now[0])
+    counts = rate_counts.SQLiteCounters(f"sqlite:///{tmp_path / 'limits.sqlite3'}")
+    assert [counts.incr("old", expiry=10) for _ in range(3)] == [1, 2, 3]
     counts.incr("live", expiry=3600)
-    time.sleep(0.02)
+    now[0] += 11
+    assert counts.get("old") == 0 and counts.get("live") == 1
     counts.next_sweep = 0  # a minute has passed
     assert counts.incr("other", expiry=3600) == 1
-    assert "old" not in counts.storage and "old" not in counts.expirations
-    assert counts.get("live") == 1 and counts.get("other") == 1
+    assert counts._run("SELECT key FROM counters ORDER BY key") == [("live",), ("other",)]
+    assert counts.incr("old", expiry=10) == 1
+
+
+def test_every_worker_of_a_server_counts_against_the_same_limit(tmp_path):
+    """Two apps on one database are two gunicorn workers: a client's join
+    guesses add up across them, so the documented figure holds."""
+    database = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    workers = [create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                           "SQLALCHEMY_DATABASE_URI": database,
+                           "LIMIT_JOIN_TRIES": "4 per minute"}) for _ in range(2)]
+    with workers[0].app_context():
+        db.create_all()
+    clients = [worker.test_client() for worker in workers]
+    statuses = [clients[n % 2].post("/join", data={"code": "XXXYYY"}).status_code
+                for n in range(6)]
+    assert statuses == [422, 422, 422, 422, 429, 429]
+    for worker in workers:
+        with worker.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.mark.parametrize("addresses, limited", [
+    (["2001:db8:1:2::1", "2001:db8:1:2:ffff::9", "2001:db8:1:2::abcd"], True),
+    (["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1:4::1"], False),
+    (["::ffff:198.51.100.7", "198.51.100.7", "198.51.100.7"], True),
+    (["198.51.100.7", "198.51.100.8", "198.51.100.9"], False),
+])
+def test_a_limit_counts_an_ipv6_slash_64_or_an_ipv4_address_as_one_client(
+        app, addresses, limited):
+    app.config["LIMIT_JOIN_TRIES"] = "2 per minute"
+    client = app.test_client()
+    statuses = [client.post("/join", data={"code": "XXXYYY"},
+                            environ_base={"REMOTE_ADDR": address}).status_code
+                for address in addresses]
+    assert statuses[-1] == (429 if limited else 422)
+
+
+def proxied_app(tmp_path, **settings):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "BEHIND_PROXY": 1,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'proxied.sqlite3'}",
+                      **settings})
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def test_forwarded_headers_count_only_from_a_trusted_proxy(tmp_path):
+    """A client that reaches the app directly cannot draw a new address per
+    request from X-Forwarded-For; through the proxy, each client is its own."""
+    app = proxied_app(tmp_path, WTF_CSRF_ENABLED=False, LIMIT_JOIN_TRIES="3 per minute")
+    client = app.test_client()
+
+    def guess(peer: str, n: int):
+        return client.post("/join", data={"code": "XXXYYY"}, environ_base={"REMOTE_ADDR": peer},
+                           headers={"X-Forwarded-For": f"203.0.113.{n}"}).status_code
+
+    assert [guess("198.51.100.7", n) for n in range(4)] == [422, 422, 422, 429]
+    assert [guess("127.0.0.1", n) for n in range(4)] == [422] * 4
+    direct = client.get("/new", environ_base={"REMOTE_ADDR": "198.51.100.7"},
+                        headers={"X-Forwarded-Host": "evil.example",
+                                 "X-Forwarded-Proto": "https"})
+    assert "evil.example" not in direct.get_data(as_text=True)
+
+
+def test_behind_https_a_form_from_the_site_itself_passes_the_csrf_check(tmp_path):
+    """Flask-WTF wants a Referer of this host on HTTPS; the Referrer-Policy
+    lets the browser send it to the site itself, and only there."""
+    app = proxied_app(tmp_path)
+    client = app.test_client()
+    proxy = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "cards.example"}
+    page = client.get("/new", headers=proxy)
+    assert page.headers["Referrer-Policy"] == "same-origin"
+    token = re.search(r'name="csrf_token" value="([^"]+)"',
+                      page.get_data(as_text=True)).group(1)
+    data = {"csrf_token": token, "players-0": "Ann", "players-1": "Bob", "players-2": "Cy",
+            "preset": "cardgames", "first_dealer": "0", "action": "start"}
+    foreign = client.post("/new", data=data, headers={**proxy, "Referer": "https://evil.example/"})
+    assert foreign.status_code == 400
+    own = client.post("/new", data=data, headers={**proxy, "Referer": "https://cards.example/new"})
+    assert own.status_code == 302
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()

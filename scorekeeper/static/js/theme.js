@@ -37,7 +37,8 @@
   function choose(choice) {
     var age = choice === "auto" ? 0 : YEAR;
     document.cookie = COOKIE + "=" + (choice === "auto" ? "" : choice) +
-      "; path=/; max-age=" + age + "; samesite=lax";
+      "; path=/; max-age=" + age + "; samesite=lax" +
+      (location.protocol === "https:" ? "; secure" : "");
     apply(choice);
   }
 

@@ -56,8 +56,10 @@ def join():
         try:
             link = links.redeem(form.code.data, access.device_id())
         except links.JoinRefused:
-            form.code.errors.append(_("No game has this code now. Check it on the phone that "
-                                      "shows it: a code lasts a day."))
+            form.code.errors.append(_(
+                "No game has this code now. Check it on the phone that shows it: a code lasts "
+                "%(minutes)s minutes from when Share was last opened there.",
+                minutes=links.JOIN_CODE_MINUTES))
         else:
             return redirect(url_for("play.game_home", gid=link.token))
     return games_page(form, status=422)
@@ -234,6 +236,7 @@ def share(gid: str):
                       "table": url_for("play.table_view", gid=link.token, _external=True)})
     code = links.join_code(current.link) if current.can_write else None
     return render_template("games/share.html", game=current.game, cards=cards, code=code,
+                           code_minutes=links.JOIN_CODE_MINUTES,
                            sheet=store.load_sheet(current.game))
 
 
