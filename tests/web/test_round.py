@@ -215,6 +215,7 @@ def test_undo_reopens_a_closed_round_once_the_table_confirms(table):
     table.play_round(1, ORDER, 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
     asked = table.undo()
     expect_refused(asked, "Undoing now reopens round 1, which is closed and scored")
+    assert asked.get_data(as_text=True).count("Undoing now reopens round 1") == 1
     assert 'name="reopen" value="1"' in asked.get_data(as_text=True)
     assert table.client.get(table.url("/")).headers["Location"].endswith("/round/2")
     response = table.undo(reopen="1")

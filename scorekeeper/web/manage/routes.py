@@ -16,6 +16,7 @@ from ...storage.models import Game
 from .. import access
 from ..language import back_path
 from ..responses import author, form_error, refusal
+from ..undo import undo_label
 from ..wording.history import history_text
 from ..wording.ruleset import SCORING_NAMES, scoring_title
 from .forms import (
@@ -47,6 +48,7 @@ def players_page(game: Game, sheet: Sheet, error: str | None = None, status: int
     html = render_template(
         "manage/players.html", game=game, sheet=sheet, error=error, join=join,
         adjust=forms.get("adjust") or AdjustForm(formdata=None),
+        undo_label=undo_label(game, sheet),
     )
     return make_response(html, status)
 
@@ -55,6 +57,7 @@ def schedule_page(game: Game, sheet: Sheet, error: str | None = None, status: in
     html = render_template(
         "manage/schedule.html", game=game, sheet=sheet, error=error,
         rebuild=forms.get("rebuild") or RebuildForm(formdata=None),
+        undo_label=undo_label(game, sheet),
     )
     return make_response(html, status)
 

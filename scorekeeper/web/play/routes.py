@@ -18,13 +18,14 @@ from ...storage import games as store
 from ...storage import carry, links
 from ...storage.models import Game
 from .. import access
-from ..language import current_lang
+from ..language import current_lang, safe_path
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from ..regulars.series import series_lines
 from .rendered import kept_panel, kept_with_token, page_with_kept_content
 from ..wording.game import entry_label
 from ..wording.history import history_text
+from ..undo import undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
 
@@ -43,13 +44,11 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     same for every phone on the link, is drawn once per version and kept."""
     rnd = round_or_404(sheet, number)
     template = PANEL if is_htmx() else ROUND_PAGE
-    last = sheet.last_entry
 
     def draw() -> str:
         return render_template(
             template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx(),
-            notice=notice, confirm_reopen=confirm_reopen,
-            undo_label=entry_label(**entries.entry_facts(sheet, last)) if last else None)
+            notice=notice, confirm_reopen=confirm_reopen, undo_label=undo_label(game, sheet))
 
     plain = is_htmx() and rnd is sheet.current and not (error or notice or confirm_reopen)
     html = kept_with_token(template, game, draw, number) if plain else draw()
@@ -204,6 +203,7 @@ def undo(gid: str):
         return render_round(game, sheet, shown_round(sheet), form_error(form), 422)
     before = store.load_sheet(game)
     target = before.last_entry
+    label = undo_label(game, before)
     try:
         sheet = store.record(game, entries.undo, form.seq.data, bool(form.reopen.data),
                              author=author())
@@ -211,18 +211,20 @@ def undo(gid: str):
         sheet = store.load_sheet(game)
         status = 409 if isinstance(error, Conflict) else 422
         confirm = error.details.get("number") if error.kind == "undo-reopens" else None
-        return render_round(game, sheet, shown_round(sheet), refusal(error), status,
-                            confirm_reopen=confirm)
+        # Asking is the undo bar's: the question is not said twice.
+        return render_round(game, sheet, shown_round(sheet), None if confirm else refusal(error),
+                            status, confirm_reopen=confirm)
     number = shown_round(sheet)
     if sheet.version != before.version and target is not None:
-        notice = _("Undone: %(entry)s", entry=entry_label(**entries.entry_facts(before, target)))
+        notice = _("Undone: %(entry)s", entry=label)
     else:
         notice = None  # the same undo sent again: it was done already
     if is_htmx() and request.form.get("round", type=int) == number:
         return render_round(game, sheet, number, notice=notice)
     if notice:
         flash(notice)
-    return go_to(url_for("play.round_page", gid=gid, number=number))
+    return go_to(safe_path(request.form.get("next"))
+                 or url_for("play.round_page", gid=gid, number=number))
 
 
 def shown_round(sheet: Sheet) -> int:

@@ -1,0 +1,33 @@
+"""The undo bar that every game screen with something to take back shows:
+what an undo would take back, in words.
+
+A live entry is named short ("Ann: bid 2", "Round 3 closed"); any other change
+(a correction, a player joining or leaving, a round removed, an adjustment) by
+its line of the history, so that "Undo" never means "something": after a
+join it says who would be taken off the table.
+"""
+
+from __future__ import annotations
+
+from ..game import Sheet, entries
+from ..storage import games as store
+from ..storage.models import Game
+from .wording.game import entry_label
+from .wording.history import history_text
+
+#: The changes a short label names; the others are named by their history line.
+LIVE_ENTRIES = ("bid", "tricks", "trump", "close")
+
+
+def undo_label(game: Game, sheet: Sheet) -> str | None:
+    """What Undo would take back now, in words (None: nothing to undo)."""
+    last = sheet.last_entry
+    if last is None:
+        return None
+    if last.kind in LIVE_ENTRIES:
+        return entry_label(**entries.entry_facts(sheet, last))
+    described = next((entry for entry in reversed(store.load_history(game))
+                      if entry.seq == last.seq), None)
+    if described is None:  # pragma: no cover - every stored change is in the history
+        return entry_label(**entries.entry_facts(sheet, last))
+    return history_text(described)
