@@ -47,9 +47,10 @@ migrate: setup
 
 run: migrate
 	@echo ""
-	@echo "Scorekeeper is starting on port $(PORT)."
-	@echo "  On this machine:  http://127.0.0.1:$(PORT)/"
-	@echo "  From a phone on the same network:  http://$$(hostname -I 2>/dev/null | cut -d' ' -f1 || echo THIS-MACHINE):$(PORT)/"
+	@echo "Scorekeeper is starting on port $(PORT). Open it at the address the phones can reach:"
+	@echo "  From any phone on this Wi-Fi:  http://$$(hostname -I 2>/dev/null | cut -d' ' -f1 || echo THIS-MACHINE):$(PORT)/"
+	@echo "  (on this machine only:  http://127.0.0.1:$(PORT)/)"
+	@echo "  Stop it with Ctrl+C."
 	@echo ""
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 --access-logfile - "scorekeeper:create_app()"
 

@@ -42,7 +42,7 @@ def default_ratelimit_url(database_url: str, instance_path: str) -> str:
 
 #: Text settings the environment may set as they are (see the README's hosting section).
 ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",
-                        "LIMIT_WRITES", "TRUSTED_PROXIES")
+                        "LIMIT_WRITES", "TRUSTED_PROXIES", "PUBLIC_URL")
 
 
 def from_environment() -> dict[str, object]:

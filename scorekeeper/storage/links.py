@@ -118,6 +118,13 @@ def rotate(access: Access, role: str, device: str | None) -> Link:
     return new
 
 
+def phones_through(link: Link, device: str | None) -> int:
+    """How many other devices keep the game on their list through ``link``:
+    the phones that lose the game when it is replaced."""
+    return db.session.scalar(select(func.count()).select_from(DeviceGame).where(
+        DeviceGame.link_id == link.id, DeviceGame.device != (device or "")))
+
+
 def remember(device: str, link: Link) -> None:
     """Put the game on the device's list (through this link), if it is not there
     with rights as good already. Its own transaction."""

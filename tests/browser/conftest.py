@@ -89,6 +89,9 @@ def live_app(database_path):
 def live_server(live_app):
     """The app served on a free local port in a daemon thread; yields its root URL."""
     server = make_server("127.0.0.1", 0, live_app, threaded=True)
+    # Shared links name this loopback address, never the machine's network one
+    # (which the app would offer in its place: see scorekeeper.web.public).
+    live_app.config["PUBLIC_URL"] = f"http://127.0.0.1:{server.server_port}"
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

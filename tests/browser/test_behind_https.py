@@ -100,7 +100,8 @@ def hosted(tmp_path_factory):
                     "-keyout", folder / "key.pem", "-out", folder / "cert.pem"],
                    check=True, capture_output=True)
     app_port, https_port = free_port(), free_port()
-    env = {**os.environ, "SECRET_KEY": "hosted-test", "BEHIND_PROXY": "1",
+    url = f"https://localhost:{https_port}"
+    env = {**os.environ, "SECRET_KEY": "hosted-test", "BEHIND_PROXY": "1", "PUBLIC_URL": url,
            "DATABASE_URL": f"sqlite:///{folder / 'hosted.sqlite3'}", "FLASK_APP": "scorekeeper"}
     subprocess.run([sys.executable, "-m", "flask", "db", "upgrade"], cwd=ROOT, env=env,
                    check=True, capture_output=True)
@@ -116,7 +117,6 @@ def hosted(tmp_path_factory):
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_until_answering(f"http://127.0.0.1:{app_port}/healthz", app)
-        url = f"https://localhost:{https_port}"
         wait_until_answering(f"{url}/healthz", proxy)
         yield url
     finally:

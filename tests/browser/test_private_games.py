@@ -121,7 +121,11 @@ def test_the_new_pages_read_well_and_pass_axe_in_each_language(
         expect(page.locator("h1")).to_have_text(read_only)
         assert_axe_clean(page)
         page.goto(f"/g/{gid}/share")
-        page.locator("#share-viewer button.danger").click()
+        page.locator("#share-viewer a.danger").click()
+        expect(page.locator("#rotate-effects")).to_be_visible()
+        shoot(f"replace-viewer-link-asks-{lang}", page)
+        assert_axe_clean(page)
+        page.locator("main form button.danger").click()
         response = page.goto(viewer_url)
         assert response.status == 410
         expect(page.locator("h1")).to_have_text(replaced)

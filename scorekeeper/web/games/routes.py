@@ -20,6 +20,7 @@ from ...storage import links, series
 from .. import access
 from ..regulars.rematch import prefill
 from ..regulars.roster import as_regulars, name_key, roster_offer, seat_regular, twice_named
+from .. import public
 from ..responses import vary
 from ..security import limiter
 from ..wording.presets import rules_summary
@@ -225,18 +226,21 @@ def preview_rounds():
 @access.viewer_may_see
 def share(gid: str):
     """The game's links as QR codes, with copy and share buttons, and the join
-    code. A viewer sees only the viewer link."""
+    code. A viewer sees only the viewer link. The links are ones other phones
+    can open (:mod:`scorekeeper.web.public`)."""
     current = access.access()
     shown = [links.VIEWER] if not current.can_write else [links.SCORER, links.VIEWER]
     cards = []
     for role in shown:
         link = current.link if role == current.role else links.link_of(current.game, role)
-        url = url_for("play.game_home", gid=link.token, _external=True)
+        url = public.shared_url("play.game_home", gid=link.token)
         cards.append({"role": role, "url": url, "qr": qr_svg(url),
-                      "table": url_for("play.table_view", gid=link.token, _external=True)})
+                      "table": public.shared_url("play.table_view", gid=link.token)})
     code = links.join_code(current.link) if current.can_write else None
+    loopback = public.is_opened_on_loopback() and not current_app.config.get("PUBLIC_URL")
     return render_template("games/share.html", game=current.game, cards=cards, code=code,
                            code_minutes=links.JOIN_CODE_MINUTES,
+                           loopback=loopback, lan=public.lan_address() if loopback else None,
                            sheet=store.load_sheet(current.game))
 
 
@@ -245,13 +249,21 @@ def qr_svg(url: str) -> Markup:
     return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True))
 
 
-@bp.post("/g/<gid>/share/rotate")
+@bp.route("/g/<gid>/share/rotate", methods=["GET", "POST"])
 def rotate(gid: str):
-    """Replace the scorer or the viewer link; the old one stops working."""
-    role = request.form.get("role")
-    if role not in links.ROLES or not FlaskForm().validate():
+    """Ask, then replace the scorer or the viewer link: the old one stops
+    working, and the phones that reached the game through it lose it."""
+    role = request.values.get("role")
+    if role not in links.ROLES:
         abort(400)
     current = access.access()
+    if request.method == "GET":
+        old = current.link if role == current.role else links.link_of(current.game, role)
+        return render_template("games/rotate.html", game=current.game, role=role,
+                               phones=links.phones_through(old, access.device_id()),
+                               sheet=store.load_sheet(current.game))
+    if not FlaskForm().validate():
+        abort(400)
     new = links.rotate(current, role, access.device_id())
     token = new.token if role == current.role else gid
     return redirect(url_for("games.share", gid=token))
