@@ -116,6 +116,19 @@ def test_offline_the_static_files_come_from_the_cache_and_pages_say_offline(page
         page.context.set_offline(False)
 
 
+def test_the_offline_page_loads_the_wanted_page_by_itself_when_the_connection_is_back(
+        page: Page, game):
+    page.goto(f"/g/{game}/round/1")
+    controlled(page)
+    page.context.set_offline(True)
+    try:
+        page.goto(f"/g/{game}/history")
+        expect(page.locator("h1")).to_have_text("No connection")
+    finally:
+        page.context.set_offline(False)
+    expect(page.locator("h1")).to_have_text("History", timeout=15_000)  # no tap needed
+
+
 def test_the_worker_never_caches_a_games_pages_or_answers(page: Page, game):
     page.goto(f"/g/{game}/round/1")
     controlled(page)

@@ -327,6 +327,9 @@ def test_a_plain_post_that_fails_gets_the_offline_page_not_the_browsers_error(ph
     expect(page.locator("h1")).to_have_text("No connection")
     assert not page.url.startswith("chrome-error:")
     page.context.set_offline(False)
+    # Back by itself: the post's address has no page, so to the page the form was on.
+    expect(page.locator("h1")).to_have_text("Round 1 of 19", timeout=15_000)
+    assert page.url.endswith(f"/g/{gid}/round/1")
 
 
 def test_a_tap_not_yet_sent_survives_a_reload_and_is_stored_once(phones, seeder):

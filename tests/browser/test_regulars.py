@@ -33,7 +33,12 @@ def test_two_games_through_play_again_then_the_player_page(page: Page, seeder, s
     page.goto(f"/g/{first}/")  # the table's link: the game goes on this phone's list
     expect(page.locator("h1")).to_have_text("Standings")
     shoot("regulars-1-final-standings")
-    page.get_by_role("button", name="Play again").click()
+    page.get_by_role("link", name="Play again").click()
+    # Asked first: who sits where and who deals.
+    expect(page.locator("#next-seats li")).to_have_text(NAMES)
+    expect(page.locator("#next-game")).to_contain_text("Deals first: Bob")
+    shoot("regulars-1b-play-again-asks")
+    page.get_by_role("button", name="Start the next game").click()
     expect(page).to_have_url(re.compile(r"/g/[^/]+/round/1$"))
     second = re.search(r"/g/([^/]+)/", page.url).group(1)
     assert second != first
@@ -73,12 +78,14 @@ def test_axe_finds_nothing_on_the_new_pages(page: Page, seeder, shoot, lang):
     gid = seeder.start(NAMES, preset="estonian", shape="custom", custom="1", first_dealer="0")
     play_one_round(seeder, gid, {1: 1, 2: 0, 3: 0, 0: 1}, {1: 1, 2: 0, 3: 0, 0: 0})
     page.goto(f"/g/{gid}/")
-    page.get_by_role("button", name="Play again").click()
+    page.get_by_role("link", name="Play again").click()
+    page.locator("#next-game + form button.primary").click()
     page.goto("/")
     page.locator("#language-menu > summary").click()  # the menu opens first
     page.locator(f'#languages button[value="{lang}"]').click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    for name, path in [("standings", f"/g/{gid}/standings"), ("players", "/players"),
+    for name, path in [("standings", f"/g/{gid}/standings"), ("again", f"/g/{gid}/again"),
+                       ("players", "/players"),
                        ("player", "/players/Bob"), ("carry", "/carry"), ("setup", "/new")]:
         page.goto(path)
         result = AXE.run(page)

@@ -281,3 +281,23 @@ def test_the_signing_name_sits_with_the_device_settings_and_comes_back_to_the_pa
     page = game.client.get(game.url("/standings")).get_data(as_text=True)
     assert 'id="author-name" maxlength="40" autocomplete="name"\n        value="Zośka"' in page
     assert 'id="author"' not in history(game).split("</main>")[0]  # no longer in the history
+
+
+def chart_points(table) -> dict[str, list[tuple[float, float]]]:
+    """Each series of the standings' chart: its polyline's points."""
+    page = table.client.get(table.url("/standings")).get_data(as_text=True)
+    series = re.findall(r'<g class="series (s\d)">\s*<polyline [^>]*points="([^"]*)"', page)
+    return {key: [tuple(map(float, p.split(","))) for p in points.split()]
+            for key, points in series}
+
+
+def test_the_chart_draws_a_late_joiner_from_her_starting_score_not_from_zero(game):
+    play(game, 1, dict.fromkeys(NAMES, 0) | {"Bob": 1}, dict.fromkeys(NAMES, 0) | {"Bob": 1})
+    post(game, "/players/join", name="Fay", after="2", start_rule="number", start_number="7")
+    play(game, 2, dict.fromkeys(NAMES + ("Fay",), 0) | {"Ann": 2},
+         dict.fromkeys(NAMES + ("Fay",), 0) | {"Ann": 2})
+    lines = chart_points(game)
+    assert len(lines["s0"]) == 3  # the start and two rounds
+    fay = lines[f"s{len(NAMES)}"]
+    assert len(fay) == 2 and fay[0][0] == lines["s0"][1][0]  # from round 1's place on
+    assert fay[0][1] != lines["s0"][0][1]  # at 7, not at the line of zero

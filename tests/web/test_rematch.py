@@ -222,3 +222,20 @@ def links_of_game(app, token: str) -> dict[str, str]:
         game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == token))
         return {link.role: link.token for link in db.session.scalars(
             db.select(Link).where(Link.game_id == game_id, Link.replaced_at.is_(None)))}
+
+
+def test_play_again_first_shows_the_seats_the_first_dealer_and_the_rules_and_starts_nothing(
+        table, client, app):
+    gid = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    assert client.get(table.url("/again")).status_code == 409
+    finish_one_round_game(table, 0, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0})
+    standings = client.get(table.url("/standings")).get_data(as_text=True)
+    assert f'href="/g/{gid}/again"' in standings
+    page = client.get(table.url("/again")).get_data(as_text=True)
+    assert re.findall(r"<li>(\w+)</li>", page[page.index('id="next-seats"'):]) == [
+        "Ann", "Bob", "Cy", "Di"]
+    assert "Deals first: Bob" in page and "Start the next game" in page
+    with app.app_context():
+        viewer = links.link_of(links.open_link(gid).game, links.VIEWER).token
+        assert Game.query.count() == 1
+    assert client.get(f"/g/{viewer}/again").status_code == 403

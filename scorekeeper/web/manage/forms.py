@@ -14,7 +14,8 @@ from ..fields import AUTHOR_LENGTH, WholeNumberField, without_control_characters
 from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES
 
 START_RULE_NAMES = {
-    "zero": _l("zero"),
+    # A number, not a word: German and Estonian "null" read like a missing value.
+    "zero": _l("0 points"),
     "lowest": _l("the lowest total"),
     "average": _l("the average total"),
     "number": _l("this number:"),
