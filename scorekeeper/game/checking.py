@@ -117,33 +117,46 @@ class RunningFold:
         #: Copies of the state after the first k changes in force, by k.
         self.kept: dict[int, GameState] = {0: self.state.copy()}
         self.rounds: list | None = None
+        self.layout: tuple[tuple, ...] = ()
 
     #: Kinds of change that leave every round's sheet as it was.
     KEEPING_ROUNDS = frozenset({"adjust", "name"})
+    #: Kinds of change that alter only their own round's sheet.
+    ROUND_ONLY = frozenset({"trump", "bid", "tricks", "close", "correct"})
 
     @property
     def sheet(self) -> Sheet:
         """The sheet of the changes added so far (until the next is added).
-        Its rounds are made again only after a change that can alter them:
-        the rounds of a long game would be most of the check's time."""
+        Its rounds are made again only as far as a change can alter them: the
+        rounds of a long game would be most of the check's time."""
         if self.rounds is None:
-            self.rounds = self.state.rounds()
+            self.layout = self.state.layout()
+            self.rounds = [self.state.round_sheet(entry) for entry in self.layout]
         return Sheet(ruleset=self.state.ruleset, members=self.state.members,
                      circle=self.state.circle, rounds=self.rounds,
                      adjustments=self.state.adjustments, effective=self.effective,
                      version=self.version)
 
+    def _rounds_after(self, change: ChangeLike) -> None:
+        """Forget the rounds' sheets that ``change`` alters (applied already)."""
+        if change.kind in self.KEEPING_ROUNDS or self.rounds is None:
+            return
+        if change.kind in self.ROUND_ONLY and 1 <= change.round <= len(self.rounds):
+            self.rounds[change.round - 1] = self.state.round_sheet(self.layout[change.round - 1])
+        else:
+            self.rounds = None
+
     def add(self, change: ChangeLike) -> None:
         """Fold one more change (checked already)."""
         self.version = max(self.version, change.seq)
-        if change.kind not in self.KEEPING_ROUNDS:
-            self.rounds = None
         if change.kind != "undo":
             self.effective.append(change)
             self.state.apply(change)
+            self._rounds_after(change)
             if len(self.effective) % self.EVERY == 0:
                 self.kept[len(self.effective)] = self.state.copy()
             return
+        self.rounds = None
         index = take_back(self.effective)
         if index is None:
             return

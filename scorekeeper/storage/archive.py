@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import func, select
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm.attributes import flag_modified
 
@@ -115,8 +115,7 @@ def import_games(archive: Any) -> list[Game]:
                            for link in data["links"])
         games.append(game)
     db.session.flush()
-    for game, data in zip(games, archive.get("games", [])):
-        _insert_log(game, data)
+    _insert_logs(games, archive.get("games", []))
     for game in games:
         sheet = load_sheet(game)  # every change folds: a broken archive stores nothing
         game.summary, game.finished = sheet.summary(), sheet.is_finished
@@ -125,18 +124,21 @@ def import_games(archive: Any) -> list[Game]:
     return games
 
 
-def _insert_log(game: Game, data: dict[str, Any]) -> None:
-    """A stored game's changes and hand events, as the archive holds them."""
+def _insert_logs(games: list[Game], archived: list[dict[str, Any]]) -> None:
+    """The stored games' changes and hand events, as the archive holds them."""
     changes = [{"game_id": game.id, "seq": c["seq"], "kind": c["kind"], "round": c["round"],
                 "player": c["player"], "value": c["value"], "author": c["author"],
-                "created_at": _read_time(c["created_at"])} for c in data["changes"]]
+                "created_at": _read_time(c["created_at"])}
+               for game, data in zip(games, archived) for c in data["changes"]]
     events = [{"game_id": game.id, "round": e["round"], "seq": e["seq"], "kind": e["kind"],
                "player": e["player"], "cards": e["cards"], "author": e["author"],
-               "created_at": _read_time(e["created_at"])} for e in data["hand_events"]]
+               "created_at": _read_time(e["created_at"])}
+              for game, data in zip(games, archived) for e in data["hand_events"]]
+    connection = db.session.connection()
     if changes:
-        db.session.execute(insert(Change), changes)
+        connection.execute(Change.__table__.insert(), changes)
     if events:
-        db.session.execute(insert(HandEvent), events)
+        connection.execute(HandEvent.__table__.insert(), events)
 
 
 def sqlite_path() -> Path:

@@ -377,3 +377,22 @@ def put_on_list(data: dict[str, Any], device: str) -> None:
             if link is not None and link.replaced_at is None:
                 remember(device, link)
                 return
+
+
+def import_operator_games(data: Any) -> list[Game]:
+    """Store the games of the operator's archive, all or none, each checked
+    as an import from a phone is (any number of games and changes, though).
+
+    :raise CarryRefused: naming every problem found.
+    :raise ArchiveRefused: for a game here already, or a link another game has.
+    """
+    games = read_games(data, operator=True)
+    ids = [game["id"] for game in games]
+    if len(set(ids)) < len(ids):
+        raise archive.ArchiveRefused("the file holds a game twice")
+    tokens = [link["token"] for game in games for link in game["links"]]
+    taken = db.session.scalar(select(Link.token).where(Link.token.in_(tokens)).limit(1))
+    if taken is not None or len(set(tokens)) < len(tokens):
+        raise archive.ArchiveRefused("a link in the file belongs to another game")
+    return archive.import_games({"format": archive.FORMAT,
+                                 "games": [tidy(game) for game in games]})
