@@ -106,9 +106,13 @@ def backup(target: Path) -> None:
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.confirmation_option(prompt="Replace the whole database with this backup?")
 def restore(source: Path) -> None:
-    """Put a backup back in place of the SQLite database."""
-    refusing(archive.restore, source)
-    click.echo(f"database restored from {source}")
+    """Put a backup back in place of the SQLite database (checked first; the
+    live database is kept beside it)."""
+    try:
+        safety = archive.restore(source)
+    except archive.ArchiveRefused as refused:
+        raise click.ClickException(str(refused)) from None
+    click.echo(f"database restored from {source}; the database it replaced is kept at {safety}")
 
 
 def refusing(action, *args) -> None:

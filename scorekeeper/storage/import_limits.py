@@ -18,13 +18,14 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
-#: The most games one file may bring (the games of a phone: about 35 KB each
-#: for 19 rounds, so the import's size limit is reached first).
-MOST_GAMES = 1000
+#: The most games one file may bring (a game of 19 rounds is about 35 KB, so
+#: the import's size limit, 4 MB, holds about 115).
+MOST_GAMES = 150
 #: The most changes of one game (a long game of 19 rounds has about 250).
 MOST_CHANGES = 5000
-#: The most changes of all the games of one file together.
-MOST_FILE_CHANGES = 100_000
+#: The most changes of all the games of one file together (checked and
+#: stored in about 4 s, bench/import.py).
+MOST_FILE_CHANGES = 25_000
 #: The most recorded hand entries of one game (a whole game of 19 rounds,
 #: every hand dealt card by card and played, has about 2,000).
 MOST_HAND_EVENTS = 5000
