@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import AppGroup
 
 from .storage import archive, carry
@@ -73,7 +73,10 @@ def import_games(source: Path) -> None:
     try:
         games = carry.import_operator_games(data)
     except carry.CarryRefused as refused:
-        lines = [carry_problem_text(problem) for problem in refused.problems]
+        # The problems worded as the web words them, in English (the default
+        # language of a request without Accept-Language).
+        with current_app.test_request_context():
+            lines = [carry_problem_text(problem) for problem in refused.problems]
         more = f"\n  … and {len(lines) - 20} more" if len(lines) > 20 else ""
         raise click.ClickException("nothing imported:\n  " + "\n  ".join(lines[:20]) + more
                                    ) from None

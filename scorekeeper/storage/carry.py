@@ -275,8 +275,10 @@ def import_device_games(data: Any, device: str) -> Carried:
             carried.already += 1
             continue
         if here is not None:  # another's game: this one comes in as a copy
-            game["id"], game["links"] = new_public_id(), []
-            owners.discard(here.id)
+            game["id"] = new_public_id()
+            if here.id in owners:  # (links that game had once: the copy gets its own)
+                game["links"] = []
+                owners.discard(here.id)
         if owners:
             problems.append(CarryProblem(place, names, "link-taken"))
             continue
