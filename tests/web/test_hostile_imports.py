@@ -222,3 +222,51 @@ def test_an_import_over_one_mib_passes_the_csrf_check_and_one_over_the_limit_is_
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+def test_restoring_a_file_that_is_no_database_or_no_scorekeeper_backup_changes_nothing(
+        app, client, runner, table, tmp_path):
+    import sqlite3
+
+    table.start(**ONE_ROUND)
+    before = rows(app)
+    text = tmp_path / "notes.txt"
+    text.write_text("hello")
+    other = tmp_path / "other.sqlite3"
+    with sqlite3.connect(other) as connection:
+        connection.execute("CREATE TABLE things (id INTEGER)")
+    for path, words in ((text, "is not an SQLite database"),
+                        (other, "is not a Scorekeeper backup: it lacks the tables")):
+        result = runner.invoke(args=["games", "restore", str(path), "--yes"])
+        assert result.exit_code == 1 and words in result.output, result.output
+        assert "Traceback" not in result.output and result.exception is None or \
+            isinstance(result.exception, SystemExit)
+    assert rows(app) == before
+    assert client.get("/healthz").status_code == 200
+
+
+def test_a_restore_keeps_the_database_it_replaces_and_says_where(app, runner, table,
+                                                                 tmp_path):
+    table.start(**ONE_ROUND)
+    copy = tmp_path / "backup.sqlite3"
+    assert runner.invoke(args=["games", "backup", str(copy)]).exit_code == 0
+    result = runner.invoke(args=["games", "restore", str(copy), "--yes"])
+    assert result.exit_code == 0, result.output
+    kept = result.output.split("kept at ")[1].strip()
+    assert ".before-restore-" in kept and rows(app)["games"] == 1
+    import pathlib
+    assert pathlib.Path(kept).stat().st_size > 0
+
+
+def test_a_backup_to_a_missing_folder_answers_a_line(runner, tmp_path):
+    result = runner.invoke(args=["games", "backup", str(tmp_path / "nowhere" / "b.sqlite3")])
+    assert result.exit_code == 1 and "no folder" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_the_health_check_answers_503_when_the_tables_are_not_scorekeepers(app, client):
+    with app.app_context():
+        db.session.execute(db.text("DROP TABLE changes"))
+        db.session.commit()
+    response = client.get("/healthz")
+    assert response.status_code == 503
