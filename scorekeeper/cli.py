@@ -17,11 +17,12 @@ import json
 from pathlib import Path
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import AppGroup
 
-from .storage import archive
+from .storage import archive, carry
 from .storage.games import GameNotFound, delete_game as delete_stored_game, load_sheet
+from .web.wording.carry import carry_problem_text
 
 games_cli = AppGroup("games", help="List, export, import, delete and back up games.")
 
@@ -62,10 +63,24 @@ def export_games(ids: tuple[str, ...], everything: bool, output: Path) -> None:
 @games_cli.command("import")
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def import_games(source: Path) -> None:
-    """An archive's games back in: all of them, or none."""
+    """An archive's games back in, each checked change by change: all of them, or none."""
     try:
-        games = archive.import_games(json.loads(source.read_text(encoding="utf-8")))
-    except (archive.ArchiveRefused, ValueError, KeyError, TypeError) as refused:
+        data = json.loads(source.read_text(encoding="utf-8-sig"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise click.ClickException(f"nothing imported: {source} is not a JSON file") from None
+    except OSError as error:
+        raise click.ClickException(f"nothing imported: {error.strerror}") from None
+    try:
+        games = carry.import_operator_games(data)
+    except carry.CarryRefused as refused:
+        # The problems worded as the web words them, in English (the default
+        # language of a request without Accept-Language).
+        with current_app.test_request_context():
+            lines = [carry_problem_text(problem) for problem in refused.problems]
+        more = f"\n  … and {len(lines) - 20} more" if len(lines) > 20 else ""
+        raise click.ClickException("nothing imported:\n  " + "\n  ".join(lines[:20]) + more
+                                   ) from None
+    except archive.ArchiveRefused as refused:
         raise click.ClickException(f"nothing imported: {refused}") from None
     click.echo(f"{len(games)} games imported")
 
@@ -94,9 +109,13 @@ def backup(target: Path) -> None:
 @click.argument("source", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.confirmation_option(prompt="Replace the whole database with this backup?")
 def restore(source: Path) -> None:
-    """Put a backup back in place of the SQLite database."""
-    refusing(archive.restore, source)
-    click.echo(f"database restored from {source}")
+    """Put a backup back in place of the SQLite database (checked first; the
+    live database is kept beside it)."""
+    try:
+        safety = archive.restore(source)
+    except archive.ArchiveRefused as refused:
+        raise click.ClickException(str(refused)) from None
+    click.echo(f"database restored from {source}; the database it replaced is kept at {safety}")
 
 
 def refusing(action, *args) -> None:

@@ -233,7 +233,9 @@ def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[New
     the table must confirm (``reopen``).
     """
     last = sheet.last_entry
-    if seq is not None and all(change.seq != seq for change in sheet.effective):
+    # (the latest entry first: the scan of every entry only for a tap sent again)
+    if seq is not None and (last is None or last.seq != seq) and all(
+            change.seq != seq for change in sheet.effective):
         return []
     if last is None:
         raise GameError("nothing-to-undo")

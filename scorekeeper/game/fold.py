@@ -163,32 +163,36 @@ class GameState:
 
     # The derived rounds.
 
+    def layout(self) -> tuple[tuple, ...]:
+        """What the rules and the seating say of each round (:func:`round_layout`)."""
+        seating = tuple((pid, member.joined, member.left, frozenset(member.sits_out))
+                        for pid, member in self.members.items())
+        return round_layout(self.ruleset, tuple(self.sizes), tuple(self.circle), seating,
+                            self.first_dealer)
+
     def rounds(self) -> list[RoundSheet]:
         """Every round's sheet: its layout (who deals, the order, the plan) and
         what has been entered in it."""
-        seating = tuple((pid, member.joined, member.left, frozenset(member.sits_out))
-                        for pid, member in self.members.items())
-        layout = round_layout(self.ruleset, tuple(self.sizes), tuple(self.circle), seating,
-                              self.first_dealer)
-        in_turn = self.ruleset.bidding == "in-turn"
-        rounds: list[RoundSheet] = []
-        for number, cards, dealer, order, plan, fits in layout:
-            rnd = RoundSheet(
-                number=number, cards=cards, expects_trump=plan.has_trump, dealer=dealer,
-                order=list(order), hook_active=plan.hook_active, in_turn=in_turn, fits=fits,
-                rules_trump=plan.trump_suit,
-            )
-            if not plan.has_trump:
-                rnd.trump, rnd.trump_chosen = None, True
-            elif plan.trump_suit:  # spades, or the cycle's suit: known before the deal
-                rnd.trump, rnd.trump_chosen = plan.trump_suit, True
-            facts = self.facts.get(number)
-            if facts is not None:
-                if facts.trump_entered:
-                    rnd.trump, rnd.trump_chosen, rnd.trump_entered = facts.trump, True, True
-                rnd.bids, rnd.tricks, rnd.closed = dict(facts.bids), dict(facts.tricks), facts.closed
-            rounds.append(rnd)
-        return rounds
+        return [self.round_sheet(entry) for entry in self.layout()]
+
+    def round_sheet(self, entry: tuple) -> RoundSheet:
+        """One round's sheet, from its entry of the :meth:`layout`."""
+        number, cards, dealer, order, plan, fits = entry
+        rnd = RoundSheet(
+            number=number, cards=cards, expects_trump=plan.has_trump, dealer=dealer,
+            order=list(order), hook_active=plan.hook_active,
+            in_turn=self.ruleset.bidding == "in-turn", fits=fits, rules_trump=plan.trump_suit,
+        )
+        if not plan.has_trump:
+            rnd.trump, rnd.trump_chosen = None, True
+        elif plan.trump_suit:  # spades, or the cycle's suit: known before the deal
+            rnd.trump, rnd.trump_chosen = plan.trump_suit, True
+        facts = self.facts.get(number)
+        if facts is not None:
+            if facts.trump_entered:
+                rnd.trump, rnd.trump_chosen, rnd.trump_entered = facts.trump, True, True
+            rnd.bids, rnd.tricks, rnd.closed = dict(facts.bids), dict(facts.tricks), facts.closed
+        return rnd
 
 
 @functools.lru_cache(maxsize=1024)

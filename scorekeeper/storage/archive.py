@@ -9,6 +9,7 @@ standings) are not stored; they are folded again from the changes.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
@@ -91,6 +92,10 @@ def export_games(games: Iterable[Game]) -> dict[str, Any]:
 def import_games(archive: Any) -> list[Game]:
     """Store every game of an archive, all or none (one transaction).
 
+    The changes and hand events, thousands in a long game, are inserted in
+    one statement each (``bench/import.py``: 5,000 changes built one ORM
+    object at a time took about a second).
+
     :raise ArchiveRefused: for another format, or a game or link already here.
     """
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
@@ -104,14 +109,6 @@ def import_games(archive: Any) -> list[Game]:
                     updated_at=_read_time(data["updated_at"]), preset=data["preset"],
                     ruleset=data["ruleset"], first_dealer=data["first_dealer"])
         game.players = [Player(seat=p["seat"], name=p["name"]) for p in data["players"]]
-        game.changes = [Change(seq=c["seq"], kind=c["kind"], round=c["round"],
-                               player=c["player"], value=c["value"], author=c["author"],
-                               created_at=_read_time(c["created_at"]))
-                        for c in data["changes"]]
-        game.hand_events = [HandEvent(round=e["round"], seq=e["seq"], kind=e["kind"],
-                                      player=e["player"], cards=e["cards"], author=e["author"],
-                                      created_at=_read_time(e["created_at"]))
-                            for e in data["hand_events"]]
         db.session.add(game)
         db.session.add_all(Link(game=game, token=link["token"], role=link["role"],
                                 created_at=_read_time(link["created_at"]),
@@ -119,12 +116,30 @@ def import_games(archive: Any) -> list[Game]:
                            for link in data["links"])
         games.append(game)
     db.session.flush()
+    _insert_logs(games, archive.get("games", []))
     for game in games:
         sheet = load_sheet(game)  # every change folds: a broken archive stores nothing
         game.summary, game.finished = sheet.summary(), sheet.is_finished
         flag_modified(game, "updated_at")  # kept as the archive says, not the time of the import
     db.session.commit()
     return games
+
+
+def _insert_logs(games: list[Game], archived: list[dict[str, Any]]) -> None:
+    """The stored games' changes and hand events, as the archive holds them."""
+    changes = [{"game_id": game.id, "seq": c["seq"], "kind": c["kind"], "round": c["round"],
+                "player": c["player"], "value": c["value"], "author": c["author"],
+                "created_at": _read_time(c["created_at"])}
+               for game, data in zip(games, archived) for c in data["changes"]]
+    events = [{"game_id": game.id, "round": e["round"], "seq": e["seq"], "kind": e["kind"],
+               "player": e["player"], "cards": e["cards"], "author": e["author"],
+               "created_at": _read_time(e["created_at"])}
+              for game, data in zip(games, archived) for e in data["hand_events"]]
+    connection = db.session.connection()
+    if changes:
+        connection.execute(Change.__table__.insert(), changes)
+    if events:
+        connection.execute(HandEvent.__table__.insert(), events)
 
 
 def sqlite_path() -> Path:
@@ -141,28 +156,115 @@ def sqlite_path() -> Path:
 
 def backup(target: Path) -> None:
     """A consistent copy of the live SQLite database, taken while it serves
-    (SQLite's online backup: readers and writers go on meanwhile)."""
-    source = sqlite3.connect(sqlite_path())
-    copy = sqlite3.connect(target)
-    with copy:
-        source.backup(copy)
-    copy.close()
-    source.close()
+    (SQLite's online backup: readers and writers go on meanwhile).
+
+    :raise ArchiveRefused: when the target's folder is missing or cannot be written.
+    """
+    if not target.parent.is_dir():
+        raise ArchiveRefused(f"no folder {target.parent}: nothing written")
+    if target.exists() and not target.is_file():
+        raise ArchiveRefused(f"{target} is not a file: nothing written")
+    try:
+        source = sqlite3.connect(sqlite_path())
+        copy = sqlite3.connect(target)
+        with copy:
+            source.backup(copy)
+        copy.close()
+        source.close()
+    except sqlite3.Error as error:
+        raise ArchiveRefused(f"no backup written to {target}: {error}") from None
 
 
-def restore(backup_file: Path) -> None:
-    """Put a backup back in place of the live database (online, page by page).
+#: What every SQLite file begins with.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def known_revisions() -> set[str]:
+    """The migrations this code knows (the ``revision`` of each file of migrations/versions)."""
+    versions = Path(__file__).resolve().parent.parent / "migrations" / "versions"
+    return {match.group(1) for path in versions.glob("*.py")
+            if (match := re.search(r"^revision\s*(?::[^=\n]*)?=\s*['\"]([^'\"]+)['\"]", path.read_text("utf-8"),
+                                   re.MULTILINE))}
+
+
+def _version(connection: sqlite3.Connection) -> str | None:
+    """A database's migration version (None when it was made without migrations)."""
+    tables = {row[0] for row in connection.execute("SELECT name FROM sqlite_master "
+                                                   "WHERE type = 'table'")}
+    if "alembic_version" not in tables:
+        return None
+    row = connection.execute("SELECT version_num FROM alembic_version").fetchone()
+    return row[0] if row else ""
+
+
+def check_backup(backup_file: Path) -> None:
+    """That a file is a Scorekeeper database this code can serve: SQLite,
+    whole (``integrity_check``), with every table of Scorekeeper, and a
+    migration version this code knows, as the live database has one.
+
+    :raise ArchiveRefused: saying what is wrong (the live database untouched).
+    """
+    if not backup_file.is_file():
+        raise ArchiveRefused(f"no backup at {backup_file}")
+    with backup_file.open("rb") as opened:
+        if opened.read(len(SQLITE_HEADER)) != SQLITE_HEADER:
+            raise ArchiveRefused(f"{backup_file} is not an SQLite database: nothing restored")
+    try:
+        source = sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True)
+        try:
+            problem = _backup_problem(source)
+        finally:
+            source.close()
+    except sqlite3.Error as error:
+        problem = f"it cannot be read ({error})"
+    if problem is not None:
+        raise ArchiveRefused(f"{backup_file} is not a Scorekeeper backup: {problem}; "
+                             "nothing restored")
+
+
+def _backup_problem(source: sqlite3.Connection) -> str | None:
+    """What keeps an open SQLite file from being restored, or None."""
+    verdict = source.execute("PRAGMA integrity_check").fetchone()
+    if not verdict or verdict[0] != "ok":
+        return "its integrity check fails"
+    tables = {row[0] for row in source.execute("SELECT name FROM sqlite_master "
+                                               "WHERE type = 'table'")}
+    missing = sorted(set(db.metadata.tables) - tables)
+    if missing:
+        return f"it lacks the tables {', '.join(missing)}"
+    version = _version(source)
+    live = sqlite3.connect(f"file:{sqlite_path()}?mode=ro", uri=True)
+    try:
+        live_version = _version(live)
+    finally:
+        live.close()
+    if version is None and live_version is not None:
+        return "it has no migration version"
+    if version is not None and version not in known_revisions():
+        return f"its migration version {version} is unknown to this code"
+    return None
+
+
+def restore(backup_file: Path) -> Path:
+    """Put a backup back in place of the live database (online, page by page),
+    after checking it (:func:`check_backup`) and keeping a copy of the live
+    database beside it; return where that copy is.
 
     Every restored game gets a version above any it had, live or in the
     backup, so that no server takes the sheet it keeps for the game's later
     history (see :mod:`.folds`) for the restored one.
+
+    :raise ArchiveRefused: when the file is no Scorekeeper backup (nothing changed).
     """
-    if not backup_file.is_file():
-        raise ArchiveRefused(f"no backup at {backup_file}")
+    check_backup(backup_file)
+    live_path = sqlite_path()
+    safety = live_path.with_name(
+        f"{live_path.stem}.before-restore-{datetime.now():%Y%m%d-%H%M%S}{live_path.suffix}")
+    backup(safety)
     db.session.remove()
     db.engine.dispose()
     source = sqlite3.connect(f"file:{backup_file}?mode=ro", uri=True)
-    live = sqlite3.connect(sqlite_path())
+    live = sqlite3.connect(live_path)
     versions = dict(live.execute("SELECT public_id, version FROM games"))
     with live:
         source.backup(live)
@@ -173,3 +275,4 @@ def restore(backup_file: Path) -> None:
             for public_id, version in restored])
     live.close()
     source.close()
+    return safety

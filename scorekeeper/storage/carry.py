@@ -13,6 +13,7 @@ when the file holds one of its links.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from types import SimpleNamespace
@@ -25,14 +26,16 @@ from ..game.checking import HandProblem, LogProblem, check_hand, check_log, chec
 from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
+from .import_limits import MOST_CHANGES, MOST_HAND_EVENTS, count_limit, file_limit
 from .links import SCORER, VIEWER, remember
-from .models import DeviceGame, Game, Link, new_link_token, utcnow
+from .models import DeviceGame, Game, Link, new_link_token, new_public_id, utcnow
 
-#: The most games and changes per game one file may bring.
-MOST_GAMES = 5000
-MOST_CHANGES = 5000
 NAME_LENGTH = 40
 ROLES = (SCORER, VIEWER)
+#: A game's id and a link's token as this server makes them (an id never
+#: starts with a dash, which a command line would take for an option).
+GAME_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,31}")
+TOKEN = re.compile(r"[0-9A-Za-z_-]{16,32}")
 
 
 @dataclass(frozen=True)
@@ -96,6 +99,42 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _matches(pattern: re.Pattern[str], value: Any) -> bool:
+    return isinstance(value, str) and pattern.fullmatch(value) is not None
+
+
+def _is_name(value: Any) -> bool:
+    """A player's name as set-up stores it: 1 to 40 characters, spaces single."""
+    return _text(value, NAME_LENGTH) and value == " ".join(value.split())
+
+
+def _same_name(players: list[dict[str, Any]]) -> str | None:
+    """The name of a player whose name another has already, as set-up tells
+    them apart (case aside); None when all differ."""
+    seen: set[str] = set()
+    for player in players:
+        if player["name"].casefold() in seen:
+            return player["name"]
+        seen.add(player["name"].casefold())
+    return None
+
+
+#: The most links of a game in a file (an operator's archive keeps the
+#: links replaced since, each rotation one more).
+MOST_LINKS = 50
+
+
+def _links_problem(links: Any) -> bool:
+    """Whether a game's links are not as Scorekeeper writes them: a token and
+    a role each, and at most one link in force for each role."""
+    if not isinstance(links, list) or len(links) > MOST_LINKS or not all(
+            isinstance(link, dict) and _matches(TOKEN, link.get("token"))
+            and link.get("role") in ROLES for link in links):
+        return True
+    in_force = [link["role"] for link in links if link.get("replaced_at") is None]
+    return len(set(in_force)) < len(in_force)
+
+
 def game_problems(place: int, data: Any) -> list[CarryProblem]:
     """What is wrong with one game of a file (empty when it can be stored)."""
     if not isinstance(data, dict):
@@ -111,26 +150,31 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
     for key in ("id", "preset", "ruleset", "first_dealer", "players", "changes", "links"):
         if key not in data:
             return problem("missing", field=key)
-    if not _text(data["id"], 32) or not _text(data["preset"], 40):
-        return problem("bad-field", field="id" if not _text(data["id"], 32) else "preset")
+    if not _matches(GAME_ID, data["id"]) or not _text(data["preset"], 40):
+        return problem("bad-field", field="id" if not _matches(GAME_ID, data["id"]) else "preset")
     if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS_TWO_DECKS \
-            or not all(isinstance(p, dict) and _text(p.get("name"), NAME_LENGTH)
+            or not all(isinstance(p, dict) and _is_name(p.get("name"))
                        and p.get("seat") == seat for seat, p in enumerate(players)):
         return problem("bad-players")
+    if (twice := _same_name(players)) is not None:
+        return [CarryProblem(place, names, "same-name", {"error": GameError("same-name",
+                                                                            name=twice)})]
     if not _whole(data["first_dealer"]) or not 0 <= data["first_dealer"] < len(players):
         return problem("bad-field", field="first_dealer")
-    if not isinstance(data["links"], list) or len(data["links"]) > len(ROLES) or not all(
-            isinstance(link, dict) and _text(link.get("token"), 32) and link.get("role") in ROLES
-            for link in data["links"]):
+    if _links_problem(data["links"]):
         return problem("bad-field", field="links")
     changes = data["changes"]
-    if not isinstance(changes, list) or len(changes) > MOST_CHANGES:
+    if isinstance(changes, list) and len(changes) > MOST_CHANGES:
+        return problem("game-too-long", most=MOST_CHANGES)
+    if not isinstance(changes, list):
         return problem("bad-field", field="changes")
     if not all(isinstance(c, dict) and _whole(c.get("seq")) and isinstance(c.get("kind"), str)
                for c in changes):
         return problem("bad-field", field="changes")
     events = data.get("hand_events", [])
-    if not isinstance(events, list) or len(events) > MOST_CHANGES or not all(
+    if isinstance(events, list) and len(events) > MOST_HAND_EVENTS:
+        return problem("hands-too-long", most=MOST_HAND_EVENTS)
+    if not isinstance(events, list) or not all(
             isinstance(e, dict) and _whole(e.get("round")) and _whole(e.get("seq"))
             and isinstance(e.get("kind"), str) for e in events):
         return problem("bad-field", field="hand_events")
@@ -170,13 +214,17 @@ def hand_problems(place: int, names: tuple[str, ...], data: dict[str, Any], log:
     return problems
 
 
-def read_games(data: Any) -> list[dict[str, Any]]:
-    """The games of a file, each checked.
+def read_games(data: Any, operator: bool = False) -> list[dict[str, Any]]:
+    """The games of a file, each checked: the whole file first against what
+    one import may hold (:mod:`.import_limits`; an ``operator``'s file may
+    hold any number of games and changes), then every game.
 
     :raise CarryRefused: naming every problem found.
     """
     if not isinstance(data, dict):
         raise CarryRefused([CarryProblem(None, (), "not-an-archive")])
+    if (limit := file_limit(data)) is not None:
+        raise CarryRefused([CarryProblem(None, (), limit.kind, limit.details)])
     if data.get("format") == GAME_FORMAT:  # one game's export: its stored facts
         if not isinstance(data.get("stored"), dict):
             raise CarryRefused([CarryProblem(None, (), "no-changes")])
@@ -187,8 +235,8 @@ def read_games(data: Any) -> list[dict[str, Any]]:
     games = data.get("games")
     if not isinstance(games, list) or not games:
         raise CarryRefused([CarryProblem(None, (), "no-games")])
-    if len(games) > MOST_GAMES:
-        raise CarryRefused([CarryProblem(None, (), "too-many", {"most": MOST_GAMES})])
+    if not operator and (limit := count_limit(games)) is not None:
+        raise CarryRefused([CarryProblem(None, (), limit.kind, limit.details)])
     problems = [p for place, game in enumerate(games, start=1) for p in game_problems(place, game)]
     if problems:
         raise CarryRefused(problems)
@@ -197,6 +245,11 @@ def read_games(data: Any) -> list[dict[str, Any]]:
 
 def import_device_games(data: Any, device: str) -> Carried:
     """Store the games of a file and put them on the device's list, all or none.
+
+    A game whose id is here already is "here already" only for a device that
+    can reach it (the file holds one of its links in force, or it is on the
+    device's list); for any other it comes in as a copy with an id and links
+    of its own, so that no answer tells a stranger which ids are taken.
 
     :raise CarryRefused: naming every problem found (nothing is stored).
     """
@@ -209,18 +262,23 @@ def import_device_games(data: Any, device: str) -> Carried:
         if game["id"] in seen_ids:
             continue  # the same game twice in one file
         seen_ids.add(game["id"])
-        here = db.session.scalar(select(Game).where(Game.public_id == game["id"]))
         tokens = [link["token"] for link in game["links"]]
         if seen_tokens & set(tokens) or len(set(tokens)) < len(tokens):
             problems.append(CarryProblem(place, names, "link-taken"))
             continue
         seen_tokens.update(tokens)
+        here = db.session.scalar(select(Game).where(Game.public_id == game["id"]))
         owners = set(db.session.scalars(select(Link.game_id).where(Link.token.in_(tokens))))
-        if here is not None:
+        if here is not None and _reachable(here, tokens, device):
             if owners - {here.id}:
                 problems.append(CarryProblem(place, names, "link-taken"))
             carried.already += 1
             continue
+        if here is not None:  # another's game: this one comes in as a copy
+            game["id"] = new_public_id()
+            if here.id in owners:  # (links that game had once: the copy gets its own)
+                game["links"] = []
+                owners.discard(here.id)
         if owners:
             problems.append(CarryProblem(place, names, "link-taken"))
             continue
@@ -233,6 +291,16 @@ def import_device_games(data: Any, device: str) -> Carried:
     for data_game in games:
         put_on_list(data_game, device)
     return carried
+
+
+def _reachable(game: Game, tokens: list[str], device: str) -> bool:
+    """Whether a device reaches the game here already: the file holds one of
+    its links in force, or the game is on the device's list."""
+    if db.session.scalar(select(Link.id).where(Link.game_id == game.id, Link.token.in_(tokens),
+                                               Link.replaced_at.is_(None))) is not None:
+        return True
+    return db.session.scalar(select(DeviceGame.game_id).where(
+        DeviceGame.game_id == game.id, DeviceGame.device == device)) is not None
 
 
 def _when(value: Any) -> str:
@@ -268,12 +336,26 @@ def tidy(data: dict[str, Any]) -> dict[str, Any]:
                          "created_at": _when(e.get("created_at")),
                          "author": _author(e.get("author"))}
                         for e in data.get("hand_events", [])],
-        "links": [{"token": link["token"], "role": link["role"],
-                   "created_at": _when(link.get("created_at")),
-                   "replaced_at": None if link.get("replaced_at") is None
-                   else _when(link["replaced_at"])}
-                  for link in data["links"]] or new_links(data),
+        "links": links_of(data),
     }
+
+
+def links_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """A checked game's links as the archive stores them. A game the file
+    lets score gets a viewer link of its own when the file holds none in
+    force: a table that scores a game can always share it to be watched."""
+    links = [{"token": link["token"], "role": link["role"],
+              "created_at": _when(link.get("created_at")),
+              "replaced_at": None if link.get("replaced_at") is None
+              else _when(link["replaced_at"])}
+             for link in data["links"]]
+    if not links:
+        return new_links(data)
+    in_force = {link["role"] for link in links if link["replaced_at"] is None}
+    if SCORER in in_force and VIEWER not in in_force:
+        links.append({"token": new_link_token(), "role": VIEWER, "created_at": _when(None),
+                      "replaced_at": None})
+    return links
 
 
 def new_links(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -297,3 +379,22 @@ def put_on_list(data: dict[str, Any], device: str) -> None:
             if link is not None and link.replaced_at is None:
                 remember(device, link)
                 return
+
+
+def import_operator_games(data: Any) -> list[Game]:
+    """Store the games of the operator's archive, all or none, each checked
+    as an import from a phone is (any number of games and changes, though).
+
+    :raise CarryRefused: naming every problem found.
+    :raise ArchiveRefused: for a game here already, or a link another game has.
+    """
+    games = read_games(data, operator=True)
+    ids = [game["id"] for game in games]
+    if len(set(ids)) < len(ids):
+        raise archive.ArchiveRefused("the file holds a game twice")
+    tokens = [link["token"] for game in games for link in game["links"]]
+    taken = db.session.scalar(select(Link.token).where(Link.token.in_(tokens)).limit(1))
+    if taken is not None or len(set(tokens)) < len(tokens):
+        raise archive.ArchiveRefused("a link in the file belongs to another game")
+    return archive.import_games({"format": archive.FORMAT,
+                                 "games": [tidy(game) for game in games]})

@@ -144,7 +144,7 @@ def test_truncated_wrong_and_hostile_files_are_refused_in_words(client, app, raw
 
 
 def test_a_huge_file_is_refused(client, app):
-    response = upload(client, b" " * (17 * 1024 * 1024))
+    response = upload(client, b" " * (5 * 1024 * 1024))
     assert response.status_code == 413
     assert game_count(app) == 0
 

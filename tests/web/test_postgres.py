@@ -132,3 +132,31 @@ def test_the_statistics_and_a_series_add_up_on_postgresql(client, table):
     assert pg_client.post(table.url("/round/1/edit"), data=data).status_code == 302
     page = pg_client.get("/players/Bob").get_data(as_text=True)
     assert re.search(r'data-figure="won">0<', page)
+
+
+@pytest.mark.parametrize("where", ["name", "author", "id", "token"])
+def test_an_imported_nul_is_refused_in_words_and_nothing_reaches_postgresql(client, table,
+                                                                              where):
+    """A NUL in a file's name, signing name, id or token made PostgreSQL refuse
+    the write (a 500); now the import refuses the file first."""
+    import io
+    import json
+
+    pg_client = client
+    table.start(names=("Ann", "Bob", "Cy"))
+    data = json.loads(pg_client.get("/carry/games.json").get_data(as_text=True))
+    game = data["games"][0]
+    game["id"] = "b" * 32
+    for link in game["links"]:
+        link["token"] = "yy" + link["token"][2:]
+    {"name": lambda: game["players"][0].update(name="A\x00nn"),
+     "author": lambda: game["changes"][0].update(author="x\x00") if game["changes"]
+     else game["links"][0].update(created_at="\x00"),
+     "id": lambda: game.update(id="b\x00b"),
+     "token": lambda: game["links"][0].update(token="abcdefgh\x00ijklmnopq")}[where]()
+    response = pg_client.post("/carry/import", data={
+        "file": (io.BytesIO(json.dumps(data).encode()), "games.json")},
+        content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "control character" in response.get_data(as_text=True)
+    assert pg_client.get("/healthz").status_code == 200

@@ -50,6 +50,18 @@ FILE_MESSAGES = {
     "bad-field": _l("the field “%(field)s” is not as Scorekeeper writes it."),
     "bad-players": _l("the players are not 2 to 10 names in seat order."),
     "link-taken": _l("its link belongs to another game here."),
+    "too-many-changes": _l("The file holds more than %(most)s changes in all: split it."),
+    "too-deep": _l("The file nests its data more than %(most)s levels deep, which no "
+                   "Scorekeeper export does."),
+    "text-too-long": _l("The file holds a text longer than %(most)s characters, which no "
+                        "Scorekeeper export does."),
+    "control-character": _l("The file holds a control character (such as NUL or an escape "
+                            "code) in a text, which no Scorekeeper export does."),
+    "bad-number": _l("The file holds a number that no Scorekeeper export holds (too large, "
+                     "or not a number)."),
+    "game-too-long": _l("the game has more than %(most)s changes."),
+    "hands-too-long": _l("the game has more than %(most)s recorded hand entries."),
+    "too-large": _l("The file is larger than %(mb)s MB, the most one import takes."),
 }
 
 
@@ -80,6 +92,8 @@ def carry_problem_text(problem: CarryProblem) -> str:
                  seq=seq, reason=reason))
     elif problem.kind == "bad-rules":
         why = _("the rules cannot be read: %(reason)s", reason=refusal(problem.details["error"]))
+    elif "error" in problem.details:  # a refusal set-up would make ("same-name")
+        why = refusal(problem.details["error"])
     else:
         why = str(FILE_MESSAGES[problem.kind]) % problem.details
     return f"{where}: {why}"
