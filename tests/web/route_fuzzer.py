@@ -38,11 +38,13 @@ HOSTILE = [
 HOSTILE_NUMBERS = ["0", "9223372036854775807", "9223372036854775808", "2147483647",
                    "2147483648", "4294967296", "1" * 40, "-1", "²", "٣", "01", "%00", "1%00"]
 #: Hostile values for a text segment (a link, a player's name).
-HOSTILE_SEGMENTS = ["%00", "a%00b", "%ff", "%c0%af", "%20", "..", "x" * 3000, "%E2%80%AE",
-                    "%3Cscript%3E", "%2F", "٣", "9223372036854775808"]
+HOSTILE_SEGMENTS = ["%00", "a%00b", "%ff", "%c0%af", "%20", "x" * 3000, "%E2%80%AE", "%2F"]
 #: Hosts a client may send: a label over 63 characters, an empty one, a bad port.
 HOSTILE_HOSTS = ["a" * 64 + ".example", "b" * 300, "x." * 130 + "example", "a..b", "ü.example",
                  "localhost:99999", "localhost:abc", "[::1", "-bad-.example", ".", " "]
+#: Hostile values for a JSON file's texts, and for any of its values.
+HOSTILE_TEXTS = ["\x00", "A\x00nn", "\x1b[31mAnn", "", " ", "x" * 5000, "ann", "ANN", "‮", "²"]
+HOSTILE_VALUES = [-1, 2**31, 2**63, -(2**63) - 1, 10**400, 1e308, 0.5, None, True, [], {}, "1"]
 #: Cookies the app reads, with values no browser of ours would send.
 HOSTILE_COOKIES = {"lang": ["xx", "\x00", "pl" * 300], "author": ["A" * 4000, "\x1b[31m"],
                    "theme": ["<b>", "dark\x00"], "session": ["garbage", "a.b.c"]}
@@ -257,23 +259,37 @@ class Request:
                 f"files={files} headers={headers} cookies={cookies}")
 
 
-def mutated_archive(rng: random.Random, archive: bytes) -> bytes:
-    """A real export with one string, number or key replaced by a hostile value."""
-    data = json.loads(archive)
-    leaves: list[tuple[object, object]] = []
+def json_leaves(node, path=()) -> Iterator[tuple[tuple, object, object]]:
+    """Every value of a JSON document with the container and key that hold it,
+    and its path with list positions left out (every player's name is one path)."""
+    items = node.items() if isinstance(node, dict) else enumerate(node)
+    for key, value in list(items):
+        here = path + ((key,) if isinstance(node, dict) else ())
+        yield here, node, key
+        if isinstance(value, (dict, list)):
+            yield from json_leaves(value, here)
 
-    def walk(node):
-        items = node.items() if isinstance(node, dict) else enumerate(node)
-        for key, value in list(items):
-            if isinstance(value, (dict, list)):
-                walk(value)
-            leaves.append((node, key))
 
-    walk(data)
-    if leaves:
-        node, key = rng.choice(leaves)
-        node[key] = rng.choice([rng.choice(HOSTILE), -1, 2**63, None, [], {}, 1e308])
-    return json.dumps(data, ensure_ascii=False).encode()
+def hostile_files(rng: random.Random, contents: bytes) -> Iterator[bytes]:
+    """A file that is not UTF-8, one nested past any limit, one cut short, and for
+    a JSON file one copy per path of its values with a hostile value there. Ids
+    and tokens are made new in each copy, so an import cannot take it for one
+    it has already."""
+    yield b"\xff\xfe\x00garbage"
+    yield b"[" * 100_000
+    yield contents[: rng.randrange(max(1, len(contents)))]
+    if not contents.startswith((b"{", b"[")):
+        return
+    paths = sorted({path for path, _node, _key in json_leaves(json.loads(contents))}, key=str)
+    for target in paths:
+        for hostile in (rng.choice(HOSTILE_TEXTS), rng.choice(HOSTILE_VALUES)):
+            data = json.loads(contents)
+            for path, node, key in list(json_leaves(data)):
+                if key in ("id", "token") and isinstance(node[key], str):
+                    node[key] = "%032x" % rng.getrandbits(128)
+                if path == target:
+                    node[key] = hostile
+            yield json.dumps(data, ensure_ascii=False).encode()
 
 
 #: The plausible values of each kind of path segment, and its hostile ones.
@@ -300,7 +316,7 @@ class Fuzzer:
     hostile variables, headers and cookies at once.
     """
 
-    def __init__(self, scene: Scene, rng: random.Random, per_field: int = 4, extra: int = 8):
+    def __init__(self, scene: Scene, rng: random.Random, per_field: int = 2, extra: int = 5):
         self.scene, self.rng, self.per_field, self.extra = scene, rng, per_field, extra
 
     def requests(self, rule, method: str, strategy: Strategy) -> Iterator[Request]:
@@ -315,12 +331,14 @@ class Fuzzer:
         for name in names:
             for value in SEGMENT_HOSTILE[name]:
                 yield self.build(*args, segments={name: value})
+        # A long form (the set-up's thirty fields) gets one hostile value per field.
+        per_field = self.per_field if len(form) < 12 else 1
         for name in [*query, *form]:
-            for value in self.rng.sample(HOSTILE, self.per_field):
+            for value in self.rng.sample(HOSTILE, per_field):
                 yield self.build(*args, fields={name: value})
-        for name in files:
-            for _ in range(self.per_field):
-                yield self.build(*args, hostile_files={name})
+        for name, make in files.items():
+            for contents in hostile_files(self.rng, make(self.scene)):
+                yield self.build(*args, bodies={name: contents})
         for _ in range(self.extra):
             yield self.mixed(*args)
         yield self.build(*args, headers={"Host": self.rng.choice(HOSTILE_HOSTS)})
@@ -346,13 +364,12 @@ class Fuzzer:
         if rng.random() < 0.2:
             name = rng.choice(list(HOSTILE_COOKIES))
             cookies[name] = rng.choice(HOSTILE_COOKIES[name])
-        hostile_files = {n for n in files if rng.random() < 0.5}
         return self.build(rule, method, strategy, names, query, form, files, segments=segments,
                           fields=fields, headers=headers, cookies=cookies,
-                          hostile_files=hostile_files, dropped=rng.random() < 0.2)
+                          dropped=rng.random() < 0.2)
 
     def build(self, rule, method, strategy, names, query, form, files, *, segments=None,
-              fields=None, headers=None, cookies=None, hostile_files=(), dropped=False) -> Request:
+              fields=None, headers=None, cookies=None, bodies=None, dropped=False) -> Request:
         rng, scene = self.rng, self.scene
         game = scene.games["fresh" if strategy.fresh_game else rng.choice(list(scene.games))]
         segments, fields = segments or {}, fields or {}
@@ -368,8 +385,7 @@ class Fuzzer:
             pairs.pop(rng.choice(list(pairs)))
         query_pairs = [(k, v) for k, v in pairs.items() if k in query]
         form_pairs = [(k, v) for k, v in pairs.items() if k not in query]
-        bodies = {name: (self.hostile_file(make(scene)) if name in hostile_files else make(scene))
-                  for name, make in files.items()}
+        bodies = {name: make(scene) for name, make in files.items()} | (bodies or {})
         return Request(method, path, query_pairs, form_pairs, bodies, dict(headers or {}),
                        dict(cookies or {}))
 
@@ -380,14 +396,3 @@ class Fuzzer:
         if value == "record":
             return self.scene.hand_record.decode()
         return value
-
-    def hostile_file(self, contents: bytes) -> bytes:
-        rng = self.rng
-        kind = rng.randrange(5)
-        if kind == 0:
-            return b"\xff\xfe\x00garbage"
-        if kind == 1:
-            return b"[" * 100_000
-        if kind == 2:
-            return contents[: rng.randrange(max(1, len(contents)))]
-        return mutated_archive(rng, contents) if contents.startswith((b"{", b"[")) else contents

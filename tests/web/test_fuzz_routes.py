@@ -8,20 +8,27 @@ off for the bulk and on for a real client's tokens, missing and forged ones.
 
 from __future__ import annotations
 
+import io
+import json
+import os
 import random
 import re
+from dataclasses import replace
+from itertools import islice
 
 import pytest
 from conftest import needs_postgres
-from route_fuzzer import STRATEGIES, Fuzzer, Request, Scene, SceneGame, form_fields_of, normalized
+from route_fuzzer import STRATEGIES, Fuzzer, Request, Scene, SceneGame, form_fields_of, json_leaves
+from route_fuzzer import normalized
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.web.games.forms import SetupForm
 
-SEED = 24
-#: Routes hardened on another branch: their server errors are counted apart
-#: (see test_imports_refuse_hostile_files_without_a_server_error).
+#: The same requests every run; FUZZ_SEED=<n> tries others.
+SEED = int(os.environ.get("FUZZ_SEED", "24"))
+#: Routes hardened on another branch: their server errors are counted apart,
+#: and each kind must be one of KNOWN_IMPORT_FAILURES (pinned by its own test).
 HARDENED_ELSEWHERE = {"carry.import_file"}
 #: The hand of tests/web/test_disputes.py: round 1, five cards, Ann deals.
 HAND_ORDER, HAND_CARDS = [1, 2, 3, 0], ["AS", "KS", "2C", "4S", "5C", "6C"]
@@ -103,9 +110,13 @@ def scene(fuzz_app, client, table) -> Scene:
 
 
 def renew_fresh_game(scene: Scene, table) -> None:
-    """A new game for a route that replaces or deletes the links it is sent through."""
+    """A new game for a route that replaces or deletes the links it is sent through
+    (its viewer link is another game's: finding its own takes a page with QR codes)."""
+    config = table.client.application.config
+    csrf, config["WTF_CSRF_ENABLED"] = config["WTF_CSRF_ENABLED"], False
     table.start()
-    scene.games["fresh"] = scene_game(table, [1, 2])
+    config["WTF_CSRF_ENABLED"] = csrf
+    scene.games["fresh"] = SceneGame(table.gid, scene.games["setup"].viewer, [1, 2])
 
 
 def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None):
@@ -117,7 +128,8 @@ def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None):
         for method in sorted(rule.methods - {"OPTIONS"}) + [not_allowed(rule)]:
             if strategy.fresh_game:
                 renew_fresh_game(scene, table)
-            for request in fuzzer.requests(rule, method, strategy):
+            requests = fuzzer.requests(rule, method, strategy)
+            for request in requests if method in rule.methods else islice(requests, 3):
                 if prepare:
                     prepare(request)
                 sent += 1
@@ -179,7 +191,102 @@ def test_every_form_field_a_page_shows_is_fuzzed(fuzz_app, client, scene):
 
 
 def test_no_route_answers_hostile_input_with_a_server_error(fuzz_app, client, table, scene):
-    rules = all_rules(fuzz_app, set(STRATEGIES) - HARDENED_ELSEWHERE)
-    errors, sent = fuzz(fuzz_app, client, table, scene, rules, Fuzzer(scene, random.Random(SEED)))
-    print(f"\nfuzz: {sent} requests, {len(errors)} server errors")
-    assert errors == [], "\n".join(errors)
+    errors, sent = fuzz(fuzz_app, client, table, scene, all_rules(fuzz_app),
+                        Fuzzer(scene, random.Random(SEED)))
+    elsewhere = [e for e in errors if e.split(":")[0] in HARDENED_ELSEWHERE]
+    print(f"\nfuzz: {sent} requests, {len(errors)} server errors "
+          f"({len(elsewhere)} of them in imports, hardened on branch issue24-imports)")
+    unknown = [e for e in elsewhere if not any(mark in e for mark in KNOWN_IMPORT_FAILURES)]
+    assert [e for e in errors if e not in elsewhere] + unknown == [], "\n".join(errors)
+
+
+def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene):
+    different = []
+    fuzzer = Fuzzer(scene, random.Random(SEED))
+    for rule in all_rules(fuzz_app):
+        if "GET" not in rule.methods:
+            continue
+        if STRATEGIES[rule.endpoint].fresh_game:
+            renew_fresh_game(scene, table)
+        get = next(fuzzer.requests(rule, "GET", STRATEGIES[rule.endpoint]))
+        head = replace(get, method="HEAD")
+        statuses = (get.send(client).status_code, head.send(client).status_code)
+        if statuses[0] != statuses[1]:
+            different.append(f"{get}: GET {statuses[0]}, HEAD {statuses[1]}")
+    assert different == []
+
+
+def csrf_token(client) -> str:
+    page = client.get("/new").get_data(as_text=True)
+    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+
+
+def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client, table, scene):
+    """CSRF as a real client meets it: the token of a page the app drew, sent
+    in the form or (htmx) in a header; none; or one the app never made."""
+    fuzz_app.config["WTF_CSRF_ENABLED"] = True
+    token = csrf_token(client)
+    ways = {"form": lambda r: r.form.append(("csrf_token", token)),
+            "htmx header": lambda r: r.headers.update({"X-CSRFToken": token, "HX-Request": "true"}),
+            "missing": lambda r: None,
+            "forged": lambda r: r.form.append(("csrf_token", token[:-4] + "AAAA"))}
+    posts = [rule for rule in all_rules(fuzz_app) if "POST" in rule.methods]
+    errors, expired = [], {way: set() for way in ways}
+    fuzzer = Fuzzer(scene, random.Random(SEED))
+    for way, prepare in ways.items():
+        for rule in posts:
+            if STRATEGIES[rule.endpoint].fresh_game:
+                renew_fresh_game(scene, table)
+            for request in islice(fuzzer.requests(rule, "POST", STRATEGIES[rule.endpoint]), 2):
+                prepare(request)
+                response = request.send(client)
+                if response.status_code >= 500:
+                    errors.append(f"{way}: {request}: {response.status_code}")
+                if response.status_code == 400 and b"expired" in response.get_data():
+                    expired[way].add(rule.endpoint)
+    assert errors == []
+    assert expired["form"] == expired["htmx header"] == set(), "a real token was refused"
+    every = {rule.endpoint for rule in posts}
+    assert expired["missing"] == expired["forged"] == every, "no token, no write"
+
+
+# --- The game import: its fixes are on branch issue24-imports --------------------------
+
+#: The server errors the fuzzer finds in the import today, each pinned by a
+#: test below that fails until branch issue24-imports is merged.
+KNOWN_IMPORT_FAILURES = {
+    "InvalidSchedule": "test_an_imported_game_dealing_more_cards_than_a_deck_holds_is_refused",
+    "cannot contain NUL": "test_an_imported_name_with_a_nul_is_not_stored_as_it_came",
+}
+IMPORTS_ELSEWHERE = "imports hardened on branch issue24-imports"
+
+
+def fresh_archive(client, table, change) -> bytes:
+    """This device's export of one game, made new (id and tokens), with ``change`` applied."""
+    table.start()
+    data = json.loads(client.get("/carry/games.json").get_data())
+    data["games"] = data["games"][:1]
+    for path, node, key in list(json_leaves(data)):
+        if key in ("id", "token") and isinstance(node[key], str):
+            node[key] = "%032x" % random.Random(key).getrandbits(128)
+    change(data["games"][0])
+    return json.dumps(data).encode()
+
+
+def import_file(client, contents: bytes):
+    return client.post("/carry/import", data={"file": (io.BytesIO(contents), "games.json")})
+
+
+@pytest.mark.xfail(strict=True, reason=IMPORTS_ELSEWHERE)
+def test_an_imported_game_dealing_more_cards_than_a_deck_holds_is_refused(client, table):
+    contents = fresh_archive(client, table,
+                             lambda game: game["ruleset"]["schedule"].update(peak=10**40))
+    assert import_file(client, contents).status_code == 422
+
+
+@pytest.mark.xfail(strict=True, reason=IMPORTS_ELSEWHERE)
+def test_an_imported_name_with_a_nul_is_not_stored_as_it_came(client, table):
+    contents = fresh_archive(client, table,
+                             lambda game: game["players"][0].update(name="A\x00nn"))
+    assert import_file(client, contents).status_code < 500
+    assert "\x00" not in client.get("/carry/games.json").get_data(as_text=True)
