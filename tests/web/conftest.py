@@ -80,3 +80,9 @@ def postgres_app(postgres_url, monkeypatch):
         db.session.remove()
         downgrade(revision="base")
         db.engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
+def app_on_each_database(request):
+    """The app on SQLite, then on PostgreSQL (a test that asks for it runs twice)."""
+    return request.getfixturevalue("app" if request.param == "sqlite" else "postgres_app")

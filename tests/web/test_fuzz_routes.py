@@ -17,7 +17,6 @@ from dataclasses import replace
 from itertools import islice
 
 import pytest
-from conftest import needs_postgres
 from route_fuzzer import STRATEGIES, Fuzzer, Request, Scene, SceneGame, form_fields_of, json_leaves
 from route_fuzzer import normalized
 from werkzeug.datastructures import MultiDict
@@ -34,14 +33,14 @@ HARDENED_ELSEWHERE = {"carry.import_file"}
 HAND_ORDER, HAND_CARDS = [1, 2, 3, 0], ["AS", "KS", "2C", "4S", "5C", "6C"]
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
-def fuzz_app(request):
+@pytest.fixture
+def fuzz_app(app_on_each_database):
     """The app on each database, with limits no fuzzer reaches (a 429 would
     hide the route behind it)."""
-    app = request.getfixturevalue("app" if request.param == "sqlite" else "postgres_app")
-    app.config.update(LIMIT_WRITES="1000000 per minute", LIMIT_NEW_GAMES="1000000 per hour",
-                      LIMIT_JOIN_TRIES="1000000 per minute")
-    return app
+    app_on_each_database.config.update(LIMIT_WRITES="1000000 per minute",
+                                       LIMIT_NEW_GAMES="1000000 per hour",
+                                       LIMIT_JOIN_TRIES="1000000 per minute")
+    return app_on_each_database
 
 
 @pytest.fixture
