@@ -160,9 +160,6 @@ class Scene:
     archive: bytes = b""
     hand_record: bytes = b""
 
-    def tokens(self) -> list[str]:
-        return [t for g in self.games.values() for t in (g.scorer, g.viewer)] + [self.replaced]
-
 
 class FormFields(HTMLParser):
     """The fields of every form a page shows, by the method and the path it
@@ -299,7 +296,7 @@ SEGMENT_HOSTILE = {"gid": HOSTILE_SEGMENTS, "number": HOSTILE_NUMBERS, "name": H
 SEGMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 
 
-def segment_values(name: str, scene: Scene, game: SceneGame) -> list[str]:
+def segment_values(name: str, game: SceneGame) -> list[str]:
     """Plausible values of a path segment, through ``game`` where a game is meant."""
     plausible = {"gid": [game.scorer, game.viewer], "number": [str(n) for n in game.rounds],
                  "name": ["Ann", quote("Łucja"), "Bob"], "filename": ["favicon.svg"]}
@@ -329,7 +326,7 @@ class Fuzzer:
         args = (rule, method, strategy, names, query, form, files)
         yield self.build(*args)
         for name in names:
-            for value in SEGMENT_HOSTILE[name]:
+            for value in self.hostile_segments(name):
                 yield self.build(*args, segments={name: value})
         # A long form (the set-up's thirty fields) gets one hostile value per field.
         per_field = self.per_field if len(form) < 12 else 1
@@ -343,6 +340,10 @@ class Fuzzer:
             yield self.mixed(*args)
         yield self.build(*args, headers={"Host": self.rng.choice(HOSTILE_HOSTS)})
 
+    def hostile_segments(self, name: str) -> list[str]:
+        """The hostile values of a path segment; for a link, a replaced one too."""
+        return SEGMENT_HOSTILE[name] + ([self.scene.replaced] if name == "gid" else [])
+
     def form_fields(self, strategy: Strategy) -> dict[str, list]:
         if "setup" in strategy.form:
             return self.scene.setup_fields
@@ -352,7 +353,7 @@ class Fuzzer:
         rng = self.rng
         variables = [*names, *query, *form]
         chosen = rng.sample(variables, min(len(variables), rng.randint(1, 3)))
-        segments = {n: rng.choice(SEGMENT_HOSTILE[n]) for n in chosen if n in names}
+        segments = {n: rng.choice(self.hostile_segments(n)) for n in chosen if n in names}
         fields = {n: rng.choice(HOSTILE) for n in chosen if n not in names}
         headers = {"HX-Request": "true"} if rng.random() < 0.4 else {}
         if rng.random() < 0.15:
@@ -376,7 +377,7 @@ class Fuzzer:
 
         def segment(match):
             name = match.group(1)
-            return segments.get(name) or rng.choice(segment_values(name, scene, game))
+            return segments.get(name) or rng.choice(segment_values(name, game))
 
         path = SEGMENT.sub(segment, rule.rule)
         pairs = {name: fields.get(name, self.plausible(values, game))
