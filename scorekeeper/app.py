@@ -24,6 +24,7 @@ from .web.language import register_form_messages, register_template_translations
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_security
 from .web.templating import register_template_helpers
+from .web.urls import register_url_converters
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -63,6 +64,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_extensions(app)
     register_security(app)
     register_access(app)
+    register_url_converters(app)
     register_blueprints(app)
     register_errorhandlers(app)
     register_template_helpers(app)

@@ -85,8 +85,9 @@ def open_link(token: str) -> Access:
     :raise GameNotFound: when no game has this link.
     :raise LinkReplaced: when the link was rotated.
     """
+    # A NUL is in no token, and PostgreSQL refuses to compare a text holding one.
     row = (db.session.connection().execute(OPEN_LINK, {"token": token}).first()
-           if token else None)
+           if token and "\x00" not in token else None)
     if row is None:
         raise GameNotFound(token)
     role, replaced_at, link_id, game_id, version = row

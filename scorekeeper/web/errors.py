@@ -7,6 +7,7 @@ from typing import Any
 from flask import Flask, make_response, render_template
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import BadHost
 
 from ..storage.database import db
 from ..storage.games import GameNotFound
@@ -26,6 +27,14 @@ def register_errorhandlers(app: Flask) -> None:
             error, _("The app did not understand that request. Go back, reload the page and "
                      "try again."), 400
         )
+
+    @app.errorhandler(BadHost)
+    def bad_host(error):
+        # No address of this site can be built for a host name that is not one
+        # (a label over 63 characters), so no page with links either: plain words.
+        text = _("The app did not understand that request. Go back, reload the page and "
+                 "try again.")
+        return text, 400, {"Content-Type": "text/plain; charset=utf-8"}
 
     @app.errorhandler(404)
     @app.errorhandler(GameNotFound)

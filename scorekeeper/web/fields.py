@@ -30,7 +30,9 @@ class WholeNumberField(IntegerField):
 
     def process_formdata(self, valuelist):
         if valuelist and not valuelist[0].strip():
-            self.data = None  # left blank: InputRequired or Optional decides
+            # Left blank (spaces count as blank): InputRequired or Optional decides,
+            # and InputRequired would take " " for an entry.
+            self.data, self.raw_data = None, [""]
             return
         try:
             super().process_formdata(valuelist)

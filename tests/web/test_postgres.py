@@ -1,78 +1,22 @@
 """The same app on PostgreSQL (DATABASE_URL), not only the embedded SQLite.
 
-A throwaway cluster is started for the module (docs/testing.md: the server
-binaries are on every machine of this kind; apt never starts them). Where they
-are missing the tests are reported as skipped, never silently dropped.
+A throwaway cluster is started for the module (``postgres_url`` in this
+folder's conftest.py, docs/testing.md).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import tempfile
-from pathlib import Path
-
 import pytest
+from conftest import needs_postgres
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
-
-pytestmark = pytest.mark.skipif(
-    not (PG_BIN / "initdb").exists() or shutil.which("runuser") is None or os.geteuid() != 0,
-    reason="PostgreSQL 15 server binaries (or root, to run them as postgres) not available",
-)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def as_postgres(*args: str) -> None:
-    subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
-                   capture_output=True, timeout=60)
-
-
-@pytest.fixture(scope="module")
-def postgres_url():
-    # Not under pytest's tmp folder: that one is private to root, and the
-    # server runs as the postgres user.
-    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
-    data, port = folder / "data", free_port()
-    shutil.chown(folder, "postgres")
-    as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-                "-E", "UTF8", "--no-locale")
-    as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-                f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
-    try:
-        as_postgres(str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "scorekeeper")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper"
-    finally:
-        as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
+pytestmark = needs_postgres
 
 
 @pytest.fixture
-def client(postgres_url, monkeypatch):
-    """The test client of an app on PostgreSQL (overrides conftest's SQLite client,
+def client(postgres_app):
+    """The test client of an app on PostgreSQL (overrides the SQLite client,
     so the ``table`` fixture drives this app)."""
-    from flask_migrate import downgrade, upgrade
-
-    from scorekeeper import create_app
-    from scorekeeper.storage.database import db
-
-    monkeypatch.setenv("DATABASE_URL", postgres_url.replace("postgresql+psycopg", "postgresql"))
-    app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
-    assert app.config["SQLALCHEMY_DATABASE_URI"] == postgres_url
-    with app.app_context():
-        upgrade()
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        downgrade(revision="base")
-        db.engine.dispose()
+    return postgres_app.test_client()
 
 
 def test_a_game_is_played_corrected_and_exported_on_postgresql(client, table):

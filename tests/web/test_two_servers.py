@@ -1,7 +1,7 @@
 """Two app servers on one PostgreSQL: the same games driven through both at once.
 
 Two server processes (werkzeug, threaded) share one throwaway PostgreSQL 15
-cluster (the fixture of test_postgres.py, docs/testing.md). Phones on both
+cluster (``postgres_url`` of this folder's conftest.py, docs/testing.md). Phones on both
 servers write to the same games at the same moment: adjustments (each one a
 change of its own) and bids. Every write a server acknowledged (302) is
 stored exactly once, every write it refused is not stored, and the standings
@@ -22,12 +22,10 @@ import urllib.parse
 
 import pytest
 
-from test_postgres import PG_BIN, free_port, postgres_url  # noqa: F401 - the fixture
+from conftest import free_port, needs_postgres
 
-AVAILABLE = (PG_BIN / "initdb").exists() and os.geteuid() == 0
 # .ci/run sets REQUIRE_POSTGRES: there a missing server is a failure, never a skip.
-pytestmark = pytest.mark.skipif(not AVAILABLE and not os.environ.get("REQUIRE_POSTGRES"),
-                                reason="PostgreSQL 15 server binaries (or root) not available")
+pytestmark = needs_postgres
 
 SERVER = """
 import sys
@@ -53,7 +51,7 @@ def request(port: int, method: str, path: str, form: dict | None = None):
 
 
 @pytest.fixture(scope="module")
-def servers(postgres_url):  # noqa: F811 - the fixture imported above
+def servers(postgres_url):
     from flask_migrate import upgrade
 
     from scorekeeper import create_app

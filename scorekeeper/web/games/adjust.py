@@ -155,7 +155,7 @@ def adjusted_ruleset(form, preset: Preset) -> Ruleset:
         changes["bidding"] = form.bidding.data
     if form.must_trump.data:
         changes["must_trump"] = form.must_trump.data == "yes"
-    if form.decks.data:
+    if form.decks.data in ("1", "2"):  # the preview runs before the form refuses others
         changes["decks"] = int(form.decks.data)
     if form.identical_cards.data:
         changes["identical_cards"] = form.identical_cards.data

@@ -23,6 +23,7 @@ from ..regulars.roster import as_regulars, name_key, roster_offer, seat_regular,
 from .. import public
 from ..responses import vary
 from ..security import limiter
+from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
 from .forms import JoinForm, SetupForm
@@ -37,7 +38,10 @@ GAMES_PER_PAGE = 20
 @bp.get("/")
 def index():
     """This device's games (created, opened or joined), unfinished first, newest first."""
-    return games_page(JoinForm(formdata=None), max(request.args.get("page", 1, type=int), 1))
+    page = max(request.args.get("page", 1, type=int), 1)
+    if page > LARGEST_STORED_INTEGER // GAMES_PER_PAGE:
+        abort(404)  # a page no device's list can reach
+    return games_page(JoinForm(formdata=None), page)
 
 
 def games_page(join_form: JoinForm, page: int = 1, status: int = 200):

@@ -3,6 +3,7 @@ game domain checks the rules."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -45,7 +46,8 @@ class SeenForm(FlaskForm):
             return EMPTY
         if text in ("unset", NO_TRUMP) or text in TRUMP_FORM_CHOICES:
             return trump_from_form(text)
-        return int(text) if text.isdigit() and len(text) < 4 else UNSEEN
+        # ASCII digits only: "²".isdigit() is true, but int() refuses it.
+        return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else UNSEEN
 
 
 class TrumpForm(SeenForm):

@@ -244,7 +244,7 @@ def edit_round(gid: str, number: int):
         return redirect(url_for("play.round_page", gid=gid, number=number))
     form = CorrectionForm()
     errors: list[str] = []
-    if request.method == "GET":
+    if request.method != "POST":  # GET, and HEAD as GET
         form.trump.data = trump_to_form(rnd.trump)
         for player in rnd.order:
             form.seats.append_entry({"bid": rnd.bids[player], "tricks": rnd.tricks[player]})

@@ -1,0 +1,88 @@
+"""A throwaway PostgreSQL cluster for the web tests that run on PostgreSQL too.
+
+The server binaries are on every machine of this kind (docs/testing.md; apt
+never starts them). Where they are missing those tests are reported as
+skipped, never silently dropped; with ``REQUIRE_POSTGRES`` set (``.ci/run``)
+a missing server is a failure instead.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+import pytest
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+POSTGRES_AVAILABLE = ((PG_BIN / "initdb").exists() and shutil.which("runuser") is not None
+                      and os.geteuid() == 0)
+
+#: Marks a module or test that needs the cluster: skipped where the server
+#: cannot run, except where ``REQUIRE_POSTGRES`` asks for it (then it fails).
+needs_postgres = pytest.mark.skipif(
+    not POSTGRES_AVAILABLE and not os.environ.get("REQUIRE_POSTGRES"),
+    reason="PostgreSQL 15 server binaries (or root, to run them as postgres) not available",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def as_postgres(*args: str) -> None:
+    subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
+                   capture_output=True, timeout=60)
+
+
+@pytest.fixture(scope="module")
+def postgres_url():
+    """The URL of an empty database on a cluster started for the module."""
+    # Not under pytest's tmp folder: that one is private to root, and the
+    # server runs as the postgres user.
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
+    data, port = folder / "data", free_port()
+    shutil.chown(folder, "postgres")
+    as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
+                "-E", "UTF8", "--no-locale")
+    as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
+                f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+    try:
+        as_postgres(str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "scorekeeper")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper"
+    finally:
+        as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def postgres_app(postgres_url, monkeypatch):
+    """An app on the cluster (``DATABASE_URL``, as a host sets it), its tables
+    made by the migrations and dropped again afterwards. CSRF is off, as in
+    the SQLite ``app``; a test may change any setting read per request."""
+    from flask_migrate import downgrade, upgrade
+
+    from scorekeeper import create_app
+    from scorekeeper.storage.database import db
+
+    monkeypatch.setenv("DATABASE_URL", postgres_url.replace("postgresql+psycopg", "postgresql"))
+    app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == postgres_url
+    with app.app_context():
+        upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        downgrade(revision="base")
+        db.engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=needs_postgres)])
+def app_on_each_database(request):
+    """The app on SQLite, then on PostgreSQL (a test that asks for it runs twice)."""
+    return request.getfixturevalue("app" if request.param == "sqlite" else "postgres_app")
