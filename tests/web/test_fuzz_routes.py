@@ -26,9 +26,6 @@ from scorekeeper.web.games.forms import SetupForm
 
 #: The same requests every run; FUZZ_SEED=<n> tries others.
 SEED = int(os.environ.get("FUZZ_SEED", "24"))
-#: Routes hardened on another branch: their server errors are counted apart,
-#: and each kind must be one of KNOWN_IMPORT_FAILURES (pinned by its own test).
-HARDENED_ELSEWHERE = {"carry.import_file"}
 #: The hand of tests/web/test_disputes.py: round 1, five cards, Ann deals.
 HAND_ORDER, HAND_CARDS = [1, 2, 3, 0], ["AS", "KS", "2C", "4S", "5C", "6C"]
 
@@ -192,11 +189,8 @@ def test_every_form_field_a_page_shows_is_fuzzed(fuzz_app, client, scene):
 def test_no_route_answers_hostile_input_with_a_server_error(fuzz_app, client, table, scene):
     errors, sent = fuzz(fuzz_app, client, table, scene, all_rules(fuzz_app),
                         Fuzzer(scene, random.Random(SEED)))
-    elsewhere = [e for e in errors if e.split(":")[0] in HARDENED_ELSEWHERE]
-    print(f"\nfuzz: {sent} requests, {len(errors)} server errors "
-          f"({len(elsewhere)} of them in imports, hardened on branch issue24-imports)")
-    unknown = [e for e in elsewhere if not any(mark in e for mark in KNOWN_IMPORT_FAILURES)]
-    assert [e for e in errors if e not in elsewhere] + unknown == [], "\n".join(errors)
+    print(f"\nfuzz: {sent} requests, {len(errors)} server errors")
+    assert errors == [], "\n".join(errors)
 
 
 def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene):
@@ -242,6 +236,7 @@ def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client
                 renew_fresh_game(scene, table)
             for request in islice(fuzzer.requests(rule, "POST", STRATEGIES[rule.endpoint]), 2):
                 prepare(request)
+                client.delete_cookie("lang")  # a fuzzed /language may have chosen another
                 response = request.send(client)
                 if response.status_code >= 500:
                     errors.append(f"{way}: {request}: {response.status_code}")
@@ -253,15 +248,7 @@ def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client
     assert expired["missing"] == expired["forged"] == every, "no token, no write"
 
 
-# --- The game import: its fixes are on branch issue24-imports --------------------------
-
-#: The server errors the fuzzer finds in the import today, each pinned by a
-#: test below that fails until branch issue24-imports is merged.
-KNOWN_IMPORT_FAILURES = {
-    "InvalidSchedule": "test_an_imported_game_dealing_more_cards_than_a_deck_holds_is_refused",
-    "cannot contain NUL": "test_an_imported_name_with_a_nul_is_not_stored_as_it_came",
-}
-IMPORTS_ELSEWHERE = "imports hardened on branch issue24-imports"
+# --- The game import: what the fuzzer found there ---------------------------------------
 
 
 def fresh_archive(client, table, change) -> bytes:
@@ -280,14 +267,12 @@ def import_file(client, contents: bytes):
     return client.post("/carry/import", data={"file": (io.BytesIO(contents), "games.json")})
 
 
-@pytest.mark.xfail(strict=True, reason=IMPORTS_ELSEWHERE)
 def test_an_imported_game_dealing_more_cards_than_a_deck_holds_is_refused(client, table):
     contents = fresh_archive(client, table,
                              lambda game: game["ruleset"]["schedule"].update(peak=10**40))
     assert import_file(client, contents).status_code == 422
 
 
-@pytest.mark.xfail(strict=True, reason=IMPORTS_ELSEWHERE)
 def test_an_imported_name_with_a_nul_is_not_stored_as_it_came(client, table):
     contents = fresh_archive(client, table,
                              lambda game: game["players"][0].update(name="A\x00nn"))

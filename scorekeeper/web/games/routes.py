@@ -261,7 +261,7 @@ def rotate(gid: str):
     if role not in links.ROLES:
         abort(400)
     current = access.access()
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD only ask
         old = current.link if role == current.role else links.link_of(current.game, role)
         return render_template("games/rotate.html", game=current.game, role=role,
                                phones=links.phones_through(old, access.device_id()),

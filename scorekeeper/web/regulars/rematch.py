@@ -28,7 +28,7 @@ def play_again(gid: str):
     sheet = store.load_sheet(game)
     if not sheet.is_finished:
         abort(409)
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD only ask
         names, first_dealer = rematch_seats(sheet, game.first_dealer)
         return render_template("regulars/again.html", game=game, sheet=sheet, names=names,
                                first_dealer=names[first_dealer],
