@@ -66,6 +66,7 @@ def is_locked(page: Page) -> None:
 
 def test_a_game_screen_keeps_the_screen_on_in_chromium(page: Page, round_url):
     page.goto(round_url)
+    page.locator("#device-settings > summary").click()  # this phone's settings, folded
     switch = page.get_by_role("switch", name="Keep the screen on during the game")
     expect(switch).to_be_visible()
     expect(switch).to_be_checked()
@@ -92,6 +93,7 @@ def test_the_switch_turns_it_off_and_this_device_remembers(page: Page, round_url
     page.add_init_script(FAKE_WAKE_LOCK)
     page.goto(round_url)
     is_locked(page)
+    page.locator("#device-settings > summary").click()  # this phone's settings, folded
     switch = page.get_by_role("switch", name="Keep the screen on during the game")
     switch.uncheck()
     expect(page.locator("#keep-awake")).to_have_attribute("data-locked", "false")
@@ -102,6 +104,7 @@ def test_the_switch_turns_it_off_and_this_device_remembers(page: Page, round_url
     page.evaluate("setPageHidden(true); setPageHidden(false)")
     assert page.evaluate("wakeLockRequests") == 0, "switched off: never asked for"
 
+    page.locator("#device-settings > summary").click()
     switch.check()
     is_locked(page)
     page.reload()

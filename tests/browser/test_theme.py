@@ -29,6 +29,8 @@ def background(page: Page) -> str:
 
 
 def choose(page: Page, name: str) -> None:
+    """Choose the colours in this phone's settings (a fold at the foot of the page)."""
+    page.locator("#device-settings").evaluate("d => { d.open = true; }")
     button = page.locator("#theme").get_by_role("button", name=name, exact=True)
     button.click()
     expect(button).to_have_attribute("aria-pressed", "true")
