@@ -100,14 +100,15 @@ def test_the_switch_turns_it_off_and_this_device_remembers(page: Page, round_url
     assert page.evaluate("wakeLockReleases") == 1
 
     page.goto(round_url.replace("/round/1", "/standings"))  # another screen of the game
+    page.locator("#device-settings > summary").click()
     expect(switch).not_to_be_checked()
     page.evaluate("setPageHidden(true); setPageHidden(false)")
     assert page.evaluate("wakeLockRequests") == 0, "switched off: never asked for"
 
-    page.locator("#device-settings > summary").click()
     switch.check()
     is_locked(page)
     page.reload()
+    page.locator("#device-settings > summary").click()
     expect(switch).to_be_checked()
     is_locked(page)
 
