@@ -201,6 +201,7 @@ def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
 
     # The colours' choice is remembered in a Secure cookie too.
     scorer.goto("/")
+    scorer.locator("#device-settings > summary").click()  # this phone's settings, folded
     scorer.locator("#theme button[value=dark]").click()
     cookies = {c["name"]: c for c in scorer.context.cookies()}
     assert {"session", "theme"} <= set(cookies)

@@ -66,6 +66,7 @@ def is_locked(page: Page) -> None:
 
 def test_a_game_screen_keeps_the_screen_on_in_chromium(page: Page, round_url):
     page.goto(round_url)
+    page.locator("#device-settings > summary").click()  # this phone's settings, folded
     switch = page.get_by_role("switch", name="Keep the screen on during the game")
     expect(switch).to_be_visible()
     expect(switch).to_be_checked()
@@ -92,12 +93,14 @@ def test_the_switch_turns_it_off_and_this_device_remembers(page: Page, round_url
     page.add_init_script(FAKE_WAKE_LOCK)
     page.goto(round_url)
     is_locked(page)
+    page.locator("#device-settings > summary").click()  # this phone's settings, folded
     switch = page.get_by_role("switch", name="Keep the screen on during the game")
     switch.uncheck()
     expect(page.locator("#keep-awake")).to_have_attribute("data-locked", "false")
     assert page.evaluate("wakeLockReleases") == 1
 
     page.goto(round_url.replace("/round/1", "/standings"))  # another screen of the game
+    page.locator("#device-settings > summary").click()
     expect(switch).not_to_be_checked()
     page.evaluate("setPageHidden(true); setPageHidden(false)")
     assert page.evaluate("wakeLockRequests") == 0, "switched off: never asked for"
@@ -105,6 +108,7 @@ def test_the_switch_turns_it_off_and_this_device_remembers(page: Page, round_url
     switch.check()
     is_locked(page)
     page.reload()
+    page.locator("#device-settings > summary").click()
     expect(switch).to_be_checked()
     is_locked(page)
 

@@ -142,4 +142,4 @@ def test_the_game_screens_and_the_set_up_do_not_move_as_their_scripts_run(page: 
         page.goto(path)
         assert page.evaluate(LAYOUT_SHIFTS) == [], path
         if path.endswith("/round/1"):  # the foot is on the screen, where a shift counts
-            assert page.locator("#author").bounding_box()["y"] < page.viewport_size["height"]
+            assert page.locator("#device-settings").bounding_box()["y"] < page.viewport_size["height"]

@@ -28,8 +28,14 @@ def background(page: Page) -> str:
     return page.evaluate("getComputedStyle(document.body).backgroundColor")
 
 
+def theme_button(page: Page, name: str):
+    """A colours button, in this phone's settings (a fold at the foot of the page, opened)."""
+    page.locator("#device-settings").evaluate("d => { d.open = true; }")
+    return page.locator("#theme").get_by_role("button", name=name, exact=True)
+
+
 def choose(page: Page, name: str) -> None:
-    button = page.locator("#theme").get_by_role("button", name=name, exact=True)
+    button = theme_button(page, name)
     button.click()
     expect(button).to_have_attribute("aria-pressed", "true")
 
@@ -46,7 +52,7 @@ def test_by_default_the_page_follows_the_phone(page: Page, game, phone):
     page.emulate_media(color_scheme=phone)
     page.goto(f"/g/{game}/round/2")
     assert background(page) == (DARK_BG if phone == "dark" else LIGHT_BG)
-    expect(page.locator("#theme").get_by_role("button", name="Like the phone")).to_have_attribute(
+    expect(theme_button(page, "Like the phone")).to_have_attribute(
         "aria-pressed", "true")
 
 
@@ -61,7 +67,7 @@ def test_the_choice_overrides_the_phone_and_this_device_remembers_it(page: Page,
     page.goto(f"/g/{game}/standings")  # another page, rendered dark by the server
     assert served_palette_media(page, f"/g/{game}/standings") == "all"
     assert background(page) == DARK_BG
-    expect(page.locator("#theme").get_by_role("button", name="Dark")).to_have_attribute("aria-pressed", "true")
+    expect(theme_button(page, "Dark")).to_have_attribute("aria-pressed", "true")
 
     page.emulate_media(color_scheme="dark")
     choose(page, "Light")

@@ -1,0 +1,274 @@
+"""Every page of the app fits a 360 × 740 phone in all nine languages and cuts
+no text.
+
+Not only ``scrollWidth``: on each page, as it loads and again with every fold
+opened, the test looks for
+
+- a box that hides what it holds: more content than room (either way) in an
+  element whose overflow is hidden, clipped, scrolled, or ends in an ellipsis
+  (a table that scrolls sideways inside its panel counts too);
+- anything that reaches past the screen's right (or left) edge;
+- a word broken inside (a hyphen's break aside), found from the lines each
+  word's letters are drawn on;
+- a text field or a list too narrow for what it shows.
+
+The games are seeded once, with long names, seven players, adjustments, a late
+joiner and a recorded hand with a revoke; one browser context walks all pages
+of one language. Screenshots of the walk in English, Polish and German go to
+test-artifacts/fit-<lang>-<page>.png; axe runs on every page in those three.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from conftest import ARTIFACTS, assert_fits_the_screen
+from playwright.sync_api import Page
+
+pytestmark = pytest.mark.browser
+
+AXE = Axe()
+PHONE = {"width": 360, "height": 740}
+LANGUAGES = ["en", "pl", "et", "de", "fr", "es", "it", "pt", "hi"]
+#: Photographed: the languages the issue was tried in. Axe runs in English
+#: (tests/browser/test_languages.py runs it on the round screens in every language).
+LOOKED_AT = {"en", "pl", "de"}
+AXE_IN = {"en"}
+#: Long names, as a real table writes them; the seventh joins late.
+NAMES = ["Małgorzata Wiśniewska", "Jüri-Kristjan Õunapuu", "Bartholomew Fitzgerald",
+         "Anneliese Zimmermann", "Grzegorz Brzęczek", "Fruzsina Kovács"]
+LATE = "Maximiliana Oliveira"
+
+#: What is wrong on the page, as a list of short descriptions (empty when it fits).
+PROBLEMS = r"""
+() => {
+  const width = document.documentElement.clientWidth;
+  const problems = [];
+  const say = (el, what) => {
+    const id = el.id ? '#' + el.id : '';
+    const cls = typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\s+/).join('.') : '';
+    const text = (el.innerText || el.value || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    problems.push(`${el.tagName.toLowerCase()}${id}${cls} "${text}": ${what}`);
+  };
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const measure = document.createElement('canvas').getContext('2d');
+  const flagged = new Set();  // what is inside a box already found wanting is not said again
+  const inFlagged = (el) => { for (let p = el.parentElement; p; p = p.parentElement) if (flagged.has(p)) return true; return false; };
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!shown(el) || el.closest('svg')) continue;
+    const style = getComputedStyle(el);
+    const r = el.getBoundingClientRect();
+    const before = problems.length;
+    if (!inFlagged(el)) {
+      if (r.right > width + 0.5) say(el, `reaches ${Math.round(r.right)} px of ${width}`);
+      else if (r.left < -0.5) say(el, `starts at ${Math.round(r.left)} px`);
+    }
+    const hides = (o) => o === 'hidden' || o === 'clip' || o === 'auto' || o === 'scroll';
+    if (el.tagName === 'SELECT') {
+      const option = el.options[el.selectedIndex];
+      measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      if (option && measure.measureText(option.text).width > room) say(el, `shows "${option.text}" in ${room} px`);
+      continue;
+    }
+    if (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA') {
+      const type = el.type;
+      if (['text', 'number', 'search', 'url', 'email', 'tel'].includes(type)) {
+        measure.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const need = type === 'number' ? measure.measureText(String(el.value || '00')).width + 18
+                                       : measure.measureText('MMMM').width;
+        if (room < need && !el.readOnly) say(el, `a field ${Math.round(room)} px wide for ${Math.round(need)} px`);
+      }
+      continue;
+    }
+    if (el.matches('.visually-hidden, .visually-hidden *, .brand-name')) continue;
+    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
+      say(el, 'ends in an ellipsis');
+    else if (hides(style.overflowX) && el.scrollWidth > el.clientWidth + 1 && el !== document.body)
+      say(el, `holds ${el.scrollWidth} px in ${el.clientWidth} (overflow-x ${style.overflowX})`);
+    if (hides(style.overflowY) && el.scrollHeight > el.clientHeight + 1 && el !== document.body)
+      say(el, `holds ${el.scrollHeight} px in ${el.clientHeight} (overflow-y ${style.overflowY})`);
+    if (problems.length > before) flagged.add(el);
+  }
+  // Words broken inside: a word whose letters are drawn on two lines.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const range = document.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest('script, style, svg, .visually-hidden, .brand-name, [hidden]') || !shown(parent)) continue;
+    const text = node.data;
+    for (const match of text.matchAll(/[^\s\u00ad\u200b]{2,}/g)) {
+      const word = match[0];
+      if (/[-‐‑/–—]|:\/\//.test(word)) continue;  // a hyphen, a dash or an address may break
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + word.length);
+      const lines = new Set([...range.getClientRects()].filter((q) => q.width > 0)
+        .map((q) => style_line(parent, q)));
+      if (lines.size > 1) say(parent, `breaks the word "${word}"`);
+    }
+  }
+  function style_line(parent, q) {
+    return getComputedStyle(parent).writingMode.startsWith('vertical') ? Math.round(q.left) : Math.round(q.top);
+  }
+  return [...new Set(problems)];
+}
+"""
+
+
+def problems_of(page: Page) -> list[str]:
+    """What does not fit on the page: as it loads, then with every fold open."""
+    try:
+        assert_fits_the_screen(page)
+        found = []
+    except AssertionError as wider:
+        found = [str(wider)]
+    found += page.evaluate(PROBLEMS)
+    page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+    found += [f"(folds open) {p}" for p in page.evaluate(PROBLEMS) if p not in found]
+    return found
+
+
+def photograph(page: Page, name: str) -> None:
+    """The page in screens of 740 px, as a phone shows it scrolled: name-1.png, name-2.png…"""
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for screen, top in enumerate(range(0, height, PHONE["height"]), start=1):
+        clip = {"x": 0, "y": top, "width": PHONE["width"], "height": min(PHONE["height"], height - top)}
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{screen}.png"), clip=clip, full_page=True)
+
+
+def play_round(seeder, gid: str, trump: str = "H") -> None:
+    seeder.play_rounds(gid, 1, trump)
+
+
+def begin(seeder, gid: str, trump: bool = True, bids: int = 0, tricks: int = 0) -> None:
+    """Take the current round to a step: the trump, ``bids`` bids, ``tricks`` tricks."""
+    rnd = seeder.sheet(gid).current
+    if trump:
+        seeder.post(gid, f"/round/{rnd.number}/trump", trump="D")
+    for seat in rnd.order[:bids]:
+        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=1 if seat == rnd.order[0] else 0)
+    for seat in rnd.order[:tricks]:
+        seeder.post(gid, f"/round/{rnd.number}/tricks", seat=seat,
+                    tricks=rnd.cards if seat == rnd.order[0] else 0)
+
+
+def record_a_revoke(seeder, gid: str, number: int) -> None:
+    """Round ``number`` (two cards each) recorded card by card: the leader
+    wins both tricks with spades; the fourth player throws a club on the first
+    spade and shows a spade in the second trick, a proven revoke."""
+    order = seeder.sheet(gid).round(number).order
+    others = iter(["QS", "JS", "TS", "9S", "8S", "7S", "6S"])
+    discards = iter(["2D", "3D", "4D", "5D", "6D", "7D", "8D"])
+    first = ["AS"] + [("2C" if i == 3 else next(others)) for i in range(1, len(order))]
+    second = ["KS"] + [("5S" if i == 3 else next(discards)) for i in range(1, len(order))]
+    for at, card in enumerate(first + second):
+        response = seeder.client.post(f"/g/{gid}/round/{number}/hand/card", data={"card": card, "at": at})
+        assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:500]
+
+
+def link_of(seeder, gid: str, role: str) -> str:
+    html = seeder.client.get(f"/g/{gid}/share").get_data(as_text=True)
+    url = re.search(rf'value="([^"]+)" id="url-{role}"', html).group(1)
+    return re.search(r"/g/([^/]+)", url).group(1)
+
+
+@pytest.fixture(scope="module")
+def walk(seeder) -> list[tuple[str, str]]:
+    """The pages to walk, in order, as (name, path): the games' pages first,
+    so that the players' pages have this phone's games to show."""
+    main = seeder.start(NAMES, preset="estonian", first_dealer="0")
+    play_round(seeder, main)
+    play_round(seeder, main)
+    record_a_revoke(seeder, main, 2)
+    seeder.post(main, "/players/join", name=LATE, after="2", start_rule="average")
+    seeder.post(main, "/adjust", player="1", points="-10",
+                reason="Revoke in round 2, the table's own penalty")
+    seeder.post(main, "/adjust", player="4", points="5", reason="Bonus")
+    play_round(seeder, main)
+    viewer = link_of(seeder, main, "viewer")
+
+    seven = [*NAMES, LATE]
+    steps = {}
+    for step, (bids, tricks) in {"trump": (None, 0), "bids": (3, 0), "tricks": (7, 2), "close": (7, 7)}.items():
+        gid = seeder.start(seven, preset="estonian", first_dealer="2", shape="custom", custom="3 2")
+        if bids is not None:
+            begin(seeder, gid, bids=bids, tricks=tricks)
+        steps[step] = gid
+
+    done = seeder.start(seven, preset="estonian", first_dealer="0", shape="custom", custom="2")
+    play_round(seeder, done)
+    old = seeder.start(NAMES[:4], preset="estonian")
+    seeder.client.post(f"/g/{old}/share/rotate", data={"role": "scorer"})
+
+    return [
+        ("round-trump", f"/g/{steps['trump']}/round/1"),
+        ("round-bids", f"/g/{steps['bids']}/round/1"),
+        ("round-tricks", f"/g/{steps['tricks']}/round/1"),
+        ("round-close", f"/g/{steps['close']}/round/1"),
+        ("hand-blocked", f"/g/{steps['trump']}/round/1/hand/"),
+        ("round-closed", f"/g/{main}/round/1"),
+        ("round-next", f"/g/{main}/"),  # a game's own address puts it on this phone's list
+        ("correct", f"/g/{main}/round/2/edit"),
+        ("standings", f"/g/{main}/standings"),
+        ("history", f"/g/{main}/history"),
+        ("players", f"/g/{main}/players"),
+        ("schedule", f"/g/{main}/schedule"),
+        ("compare", f"/g/{main}/compare"),
+        ("share", f"/g/{main}/share"),
+        ("table", f"/g/{main}/table"),
+        ("hand-recorder", f"/g/{main}/round/1/hand/"),
+        ("verdict", f"/g/{main}/round/2/hand/"),
+        ("hand-import", f"/g/{main}/round/2/hand/import"),
+        ("delete", f"/g/{main}/delete"),
+        ("viewer-round", f"/g/{viewer}/round/1"),
+        ("viewer-standings", f"/g/{viewer}/standings"),
+        ("viewer-refused", f"/g/{viewer}/players"),
+        ("finished", f"/g/{done}/"),
+        ("finished-round", f"/g/{done}/round/1"),
+        ("finished-standings", f"/g/{done}/standings"),
+        ("replaced", f"/g/{old}/round/1"),
+        ("front", "/"),
+        ("setup", "/new"),
+        ("roster", "/players"),
+        ("player", f"/players/{NAMES[0]}"),
+        ("carry", "/carry"),
+        ("offline", "/offline"),
+        ("not-found", "/g/no-such-game/round/1"),
+    ]
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A 360 × 740 phone (touch, mobile layout viewport) at one pixel per CSS
+    pixel, so that its screenshots are quick to take and to look at."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, is_mobile=True, has_touch=True,
+                                  base_url=live_server)
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_fits_a_360_px_phone_and_cuts_no_text(phone: Page, walk, live_server, lang):
+    page = phone
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    ARTIFACTS.mkdir(exist_ok=True)
+    wrong: dict[str, list[str]] = {}
+    for name, path in walk:
+        page.goto(path)
+        assert page.locator("html").get_attribute("lang") == lang, path
+        if lang in LOOKED_AT:
+            photograph(page, f"fit-{lang}-{name}")
+        found = problems_of(page)
+        if lang in AXE_IN:
+            results = AXE.run(page)
+            if results.violations_count:
+                found.append(results.generate_report())
+        if found:
+            wrong[f"{name} ({path})"] = found
+    assert not wrong, "\n".join(f"{page}:\n  " + "\n  ".join(p) for page, p in wrong.items())
