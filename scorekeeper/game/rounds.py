@@ -18,6 +18,9 @@ A game's changes are append-only. Their kinds, and what each stores:
 ``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed,
            and for a revoke's penalty "revoke": {"round", "trick"}}
 ``scoring`` ``value``: a :class:`~scorekeeper.rules.Scoring` as a dict
+``decks``  ``value``: how many decks are shuffled together from now on (1 or 2)
+``end``    ``round``: the last round of the game, ended early by the table (the
+           rounds planned after it stay in the log, unplayed)
 ``name``   ``player``, ``value``: {"name": the name from now on, "roster": the
            rename's number on the device that made it, "was": the name before;
            "undo": true when it takes that rename back}: never taken back by

@@ -33,6 +33,11 @@ class Sheet:
     #: The number of the latest stored change (undos included): what another
     #: phone compares to know whether its screen is out of date.
     version: int = 0
+    #: How many rounds the schedule plans (more than :attr:`rounds` when the
+    #: table ended the game early).
+    planned_rounds: int = 0
+    #: The last round of a game the table ended early, or None.
+    ended_after: int | None = None
 
     # -- players -----------------------------------------------------------
 
@@ -72,6 +77,11 @@ class Sheet:
         if current is None:
             return len(self.rounds) + 1
         return current.number + 1 if current.is_started else current.number
+
+    @property
+    def ends_early(self) -> bool:
+        """Whether the table ended the game before its planned last round."""
+        return self.ended_after is not None
 
     @property
     def unfit_rounds(self) -> list[RoundSheet]:
