@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules import GameScore, Ruleset, Scoring, Standing, score_game, standings
 from .errors import NoSuchRound
-from .rounds import Adjustment, ChangeLike, Member, RoundSheet, take_back
+from .rounds import MAX_PLAYERS_TWO_DECKS, Adjustment, ChangeLike, Member, RoundSheet, take_back
 
 
 @dataclass
@@ -87,6 +87,12 @@ class Sheet:
     def unfit_rounds(self) -> list[RoundSheet]:
         """Rounds not yet played that the deck cannot deal to their players."""
         return [rnd for rnd in self.rounds if not rnd.closed and not rnd.fits]
+
+    def two_decks_deal(self, rnd: RoundSheet) -> bool:
+        """Whether two decks would deal ``rnd`` while one does not: a fix to offer."""
+        players = len(rnd.order)
+        return (self.ruleset.decks == 1 and players <= MAX_PLAYERS_TWO_DECKS
+                and rnd.cards * players <= 2 * self.ruleset.deck_size)
 
     def round(self, number: int) -> RoundSheet:
         """The round with this 1-based number.

@@ -15,6 +15,7 @@ from ...storage import games as store
 from ...storage.models import Game
 from .. import access
 from ..language import back_path
+from ..play.routes import render_round, shown_round
 from ..responses import author, form_error, refusal
 from ..wording.history import history_text
 from ..wording.ruleset import SCORING_NAMES, scoring_title
@@ -23,6 +24,8 @@ from .forms import (
     AdjustForm,
     AuthorForm,
     ConfirmForm,
+    DecksForm,
+    EndForm,
     JoinForm,
     PlayerForm,
     RebuildForm,
@@ -142,6 +145,50 @@ def schedule_fit(gid: str):
     """Lower every round the deck can no longer deal to the most it can."""
     return change(gid, ConfirmForm(), entries.fit_schedule, lambda form: (),
                   schedule_page, "manage.schedule")
+
+
+# -- a round the deck cannot deal, from the round screen -----------------------
+
+def round_screen(game: Game, sheet: Sheet, error: str | None = None, status: int = 200):
+    """The round being played (or the last), with why a fix was refused."""
+    return render_round(game, sheet, shown_round(sheet), error, status)
+
+
+@bp.post("/fit")
+def fit(gid: str):
+    """Deal the largest hand that fits in every round the deck can no longer
+    deal, and go back to the round being played."""
+    return change(gid, ConfirmForm(), entries.fit_schedule, lambda form: (),
+                  round_screen, "play.game_home")
+
+
+@bp.post("/decks")
+def decks(gid: str):
+    """Shuffle this many decks together from now on, and go back to the round."""
+    return change(gid, DecksForm(), entries.decks, lambda form: (form.decks.data,),
+                  round_screen, "play.game_home")
+
+
+# -- the end of the game ---------------------------------------------------------
+
+def end_page(game: Game, sheet: Sheet, error: str | None = None, status: int = 200, **_forms):
+    html = render_template("manage/end.html", game=game, sheet=sheet, error=error)
+    return make_response(html, status)
+
+
+@bp.get("/end")
+def end(gid: str):
+    """The two ways to end the game early, each explained: the page is the confirmation."""
+    game = access.game()
+    return end_page(game, store.load_sheet(game))
+
+
+@bp.post("/end")
+def end_game(gid: str):
+    """End the game after the round named, and show the standings (or the
+    last round, still to be played)."""
+    return change(gid, EndForm(), entries.end_game, lambda form: (form.after.data,),
+                  end_page, "play.game_home")
 
 
 # -- scoring and history ----------------------------------------------------
