@@ -158,6 +158,8 @@ def test_one_tap_makes_the_round_dealable_and_goes_back_to_it(table, path, data,
     page = table.client.get(response.headers["Location"], follow_redirects=True)
     text = page.get_data(as_text=True)
     assert "Round 3 of" in text and 'id="step-trump"' in text
+    assert ("Schedule: rounds from 3 on rebuilt" if decks == 1
+            else "Played with 2 decks from now on") in text  # what the tap changed
     data = export(table)
     assert data["rounds"][2]["cards"] == cards and data["rules"]["decks"] == decks
     assert table.trump(3).status_code == 302

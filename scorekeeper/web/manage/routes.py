@@ -5,7 +5,7 @@ change re-renders its page with the reason (status 422) and the form as typed.
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
@@ -154,19 +154,26 @@ def round_screen(game: Game, sheet: Sheet, error: str | None = None, status: int
     return render_round(game, sheet, shown_round(sheet), error, status)
 
 
+def said(response):
+    """A change made (a redirect): the next page says what it was, as the history does."""
+    if response.status_code == 302:
+        flash(history_text(store.load_history(access.game())[-1]))
+    return response
+
+
 @bp.post("/fit")
 def fit(gid: str):
     """Deal the largest hand that fits in every round the deck can no longer
-    deal, and go back to the round being played."""
-    return change(gid, ConfirmForm(), entries.fit_schedule, lambda form: (),
-                  round_screen, "play.game_home")
+    deal, and go back to the round being played, saying what changed."""
+    return said(change(gid, ConfirmForm(), entries.fit_schedule, lambda form: (),
+                       round_screen, "play.game_home"))
 
 
 @bp.post("/decks")
 def decks(gid: str):
     """Shuffle this many decks together from now on, and go back to the round."""
-    return change(gid, DecksForm(), entries.decks, lambda form: (form.decks.data,),
-                  round_screen, "play.game_home")
+    return said(change(gid, DecksForm(), entries.decks, lambda form: (form.decks.data,),
+                       round_screen, "play.game_home"))
 
 
 # -- the end of the game ---------------------------------------------------------
