@@ -170,3 +170,17 @@ def test_a_refused_deck_change_shows_the_round_with_the_reason(table):
     response = table.client.post(table.url("/decks"), data={"decks": 1})
     assert response.status_code == 422
     assert "The game already plays with that many decks." in response.get_data(as_text=True)
+
+
+def test_a_game_ended_early_travels_through_the_operators_export_and_import(
+        started, runner, tmp_path):
+    play(started, 1)
+    end(started, 1)
+    target = tmp_path / "all.json"
+    assert runner.invoke(args=["games", "export", "--all", "-o", str(target)]).exit_code == 0
+    game_id = export(started)["id"]
+    assert runner.invoke(args=["games", "delete", game_id, "--yes"]).exit_code == 0
+    result = runner.invoke(args=["games", "import", str(target)])
+    assert result.exit_code == 0, result.output
+    data = export(started)
+    assert data["finished"] and data["ended_after"] == 1 and data["planned_rounds"] == 19
