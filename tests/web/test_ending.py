@@ -184,3 +184,14 @@ def test_a_game_ended_early_travels_through_the_operators_export_and_import(
     assert result.exit_code == 0, result.output
     data = export(started)
     assert data["finished"] and data["ended_after"] == 1 and data["planned_rounds"] == 19
+
+
+def test_a_game_ending_after_an_undealable_round_is_offered_two_decks_not_other_rounds(table):
+    table.start(names=NAMES, preset="planowanie")
+    play(table, 2)
+    assert end(table, 3).status_code == 302  # finish after round 3
+    table.client.post(table.url("/players/join"),
+                      data={"name": "Ed", "after": "3", "start_rule": "zero"})
+    text = table.client.get(table.url("/round/3")).get_data(as_text=True)
+    assert "Round 3 cannot be dealt" in text
+    assert 'id="two-decks"' in text and 'id="fit-round"' not in text
