@@ -32,7 +32,7 @@ from .rounds import ChangeLike, NewChange, take_back
 from .sheet import Sheet
 
 KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-         "adjust", "scoring", "schedule", "name")
+         "adjust", "scoring", "schedule", "name", "decks", "end")
 
 
 class LogFault(GameError):
@@ -84,6 +84,10 @@ def _rebuilt(change: ChangeLike, sheet: Sheet) -> list[NewChange]:
         return [made]
     if kind == "scoring":
         return [entries.scoring(sheet, value["name"])]
+    if kind == "decks":
+        return [entries.decks(sheet, value)]
+    if kind == "end":
+        return entries.end_game(sheet, change.round)
     if kind == "name":
         if value.get("undo"):
             return [made for made in renamed_back(sheet, value["roster"])

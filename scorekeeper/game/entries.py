@@ -343,7 +343,10 @@ def scoring(sheet: Sheet, name: str) -> NewChange:
 def schedule(sheet: Sheet, op: Mapping[str, Any]) -> NewChange:
     """Insert, change or remove a round not yet begun, or replace all of them
     (``op`` as :meth:`GameState.apply_schedule <scorekeeper.game.fold.GameState.apply_schedule>`
-    reads it)."""
+    reads it). Once the table has ended the game early, its rounds are fixed
+    (Undo takes the end back first)."""
+    if sheet.ends_early:
+        raise GameError("schedule-ended", number=sheet.ended_after)
     first = sheet.first_editable_round
     kind = op.get("op")
     if kind not in ("insert", "set", "remove", "replace"):
@@ -397,3 +400,46 @@ def _check_round_size(sheet: Sheet, number: int, cards: Any) -> None:
     most = max_hand(sheet.ruleset.decks, max(players, MIN_PLAYERS), False)
     if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= most:
         raise GameError("round-size", number=number, most=most, players=players)
+
+
+def decks(sheet: Sheet, count: int) -> NewChange:
+    """Shuffle this many decks together from now on (1 or 2): two decks deal
+    the rounds one deck cannot."""
+    if count not in (1, 2):
+        raise GameError("decks-count")
+    if count == sheet.ruleset.decks:
+        raise GameError("same-decks", num=count)
+    most = max_players(count)
+    if any(len(rnd.order) > most for rnd in sheet.rounds if not rnd.closed):
+        raise GameError("table-full", n=most)
+    return NewChange("decks", value=count)
+
+
+# -- the end of the game ------------------------------------------------------------
+
+
+def end_game(sheet: Sheet, after: int) -> list[NewChange]:
+    """End the game after round ``after``, before its planned last round.
+
+    ``after`` is the round being played ("finish after this round": it is
+    still played and closed) or the one before it ("end the game now": the
+    round being played is left out, whatever was entered in it). The rounds
+    planned after it stay in the log; Undo takes the end back. The same end
+    sent again is done; a table that chose to finish after this round may
+    still end it now.
+
+    :raise GameError: when the game is over, the round is not one of those
+        two, or nothing would be played.
+    """
+    if sheet.ended_after == after:
+        return []
+    current = sheet.current
+    if current is None:
+        raise GameError("end-finished")
+    if after not in (current.number - 1, current.number):
+        raise GameError("end-round", number=after, current=current.number)
+    if after < 1:
+        raise GameError("end-nothing-played")
+    if after >= len(sheet.rounds):
+        raise GameError("end-last-round", number=len(sheet.rounds))
+    return [NewChange("end", round=after)]

@@ -51,6 +51,8 @@ class GameState:
         self.sizes = [plan.cards for plan in plan_rounds(ruleset, len(players))]
         self.facts: dict[int, RoundFacts] = {}
         self.adjustments: list[Adjustment] = []
+        #: The last round of a game the table ended early (None: as planned).
+        self.ended_after: int | None = None
 
     def copy(self) -> GameState:
         """An independent copy (what a later change mutates is copied; the
@@ -64,6 +66,7 @@ class GameState:
                                                  tricks=dict(facts.tricks))
                      for number, facts in self.facts.items()}
         new.adjustments = list(self.adjustments)
+        new.ended_after = self.ended_after
         return new
 
     def facts_of(self, number: int) -> RoundFacts:
@@ -128,6 +131,12 @@ class GameState:
     def apply_scoring(self, change: ChangeLike) -> None:
         self.ruleset = dataclasses.replace(self.ruleset, scoring=Scoring.from_dict(change.value))
 
+    def apply_decks(self, change: ChangeLike) -> None:
+        self.ruleset = dataclasses.replace(self.ruleset, decks=change.value)
+
+    def apply_end(self, change: ChangeLike) -> None:
+        self.ended_after = change.round
+
     def apply_schedule(self, change: ChangeLike) -> None:
         op = change.value
         kind = op["op"]
@@ -172,8 +181,10 @@ class GameState:
 
     def rounds(self) -> list[RoundSheet]:
         """Every round's sheet: its layout (who deals, the order, the plan) and
-        what has been entered in it."""
-        return [self.round_sheet(entry) for entry in self.layout()]
+        what has been entered in it; for a game the table ended early, the
+        rounds up to its end, each with the plan it had (the last one played
+        keeps its trump and hook rule: it was not planned as the final round)."""
+        return [self.round_sheet(entry) for entry in self.layout()[:self.ended_after]]
 
     def round_sheet(self, entry: tuple) -> RoundSheet:
         """One round's sheet, from its entry of the :meth:`layout`."""
@@ -251,6 +262,8 @@ def sheet_of(state: GameState, effective: list[ChangeLike], version: int) -> She
         adjustments=state.adjustments,
         effective=effective,
         version=version,
+        planned_rounds=len(state.sizes),
+        ended_after=state.ended_after,
     )
 
 

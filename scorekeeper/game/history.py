@@ -152,6 +152,10 @@ def change_details(state: GameState, change: ChangeLike,
                 "after": Scoring.from_dict(change.value).name}
     if kind == "schedule":
         return _schedule(state, change.value)
+    if kind == "decks":
+        return {"before": state.ruleset.decks, "after": change.value}
+    if kind == "end":
+        return {"round": number, "planned": len(state.sizes)}
     if kind == "name":
         member = state.members.get(change.player)
         return {"before": member.name if member else change.value.get("was", ""),

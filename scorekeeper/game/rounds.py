@@ -18,6 +18,9 @@ A game's changes are append-only. Their kinds, and what each stores:
 ``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed,
            and for a revoke's penalty "revoke": {"round", "trick"}}
 ``scoring`` ``value``: a :class:`~scorekeeper.rules.Scoring` as a dict
+``decks``  ``value``: how many decks are shuffled together from now on (1 or 2)
+``end``    ``round``: the last round of the game, ended early by the table (the
+           rounds planned after it stay in the log, unplayed)
 ``name``   ``player``, ``value``: {"name": the name from now on, "roster": the
            rename's number on the device that made it, "was": the name before;
            "undo": true when it takes that rename back}: never taken back by
@@ -33,7 +36,7 @@ newcomer may sit down between two others.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from ..rules import forbidden_bid
@@ -214,10 +217,15 @@ class RoundSheet(RoundFacts):
     @property
     def forbidden(self) -> int | None:
         """The dealer's forbidden bid, once everyone else has bid, or None."""
+        return self.forbidden_with(self.bids)
+
+    def forbidden_with(self, bids: Mapping[int, int | None]) -> int | None:
+        """The dealer's forbidden bid were the others' bids ``bids`` (a
+        correction being chosen), or None while one of them is missing."""
         if not (self.hook_active and self.in_turn):
             return None
-        others = [self.bids[s] for s in self.order[:-1] if s in self.bids]
-        if len(others) < len(self.order) - 1:
+        others = [bids.get(s) for s in self.order[:-1]]
+        if any(bid is None for bid in others):
             return None
         return forbidden_bid(self.cards, others)
 

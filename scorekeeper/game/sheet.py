@@ -16,7 +16,7 @@ from typing import Any
 
 from ..rules import GameScore, Ruleset, Scoring, Standing, score_game, standings
 from .errors import NoSuchRound
-from .rounds import Adjustment, ChangeLike, Member, RoundSheet, take_back
+from .rounds import MAX_PLAYERS_TWO_DECKS, Adjustment, ChangeLike, Member, RoundSheet, take_back
 
 
 @dataclass
@@ -33,6 +33,11 @@ class Sheet:
     #: The number of the latest stored change (undos included): what another
     #: phone compares to know whether its screen is out of date.
     version: int = 0
+    #: How many rounds the schedule plans (more than :attr:`rounds` when the
+    #: table ended the game early).
+    planned_rounds: int = 0
+    #: The last round of a game the table ended early, or None.
+    ended_after: int | None = None
 
     # -- players -----------------------------------------------------------
 
@@ -74,9 +79,20 @@ class Sheet:
         return current.number + 1 if current.is_started else current.number
 
     @property
+    def ends_early(self) -> bool:
+        """Whether the table ended the game before its planned last round."""
+        return self.ended_after is not None
+
+    @property
     def unfit_rounds(self) -> list[RoundSheet]:
         """Rounds not yet played that the deck cannot deal to their players."""
         return [rnd for rnd in self.rounds if not rnd.closed and not rnd.fits]
+
+    def two_decks_deal(self, rnd: RoundSheet) -> bool:
+        """Whether two decks would deal ``rnd`` while one does not: a fix to offer."""
+        players = len(rnd.order)
+        return (self.ruleset.decks == 1 and players <= MAX_PLAYERS_TWO_DECKS
+                and rnd.cards * players <= 2 * self.ruleset.deck_size)
 
     def round(self, number: int) -> RoundSheet:
         """The round with this 1-based number.

@@ -26,20 +26,24 @@ def test_a_round_is_corrected_with_chips_all_mistakes_at_once_and_a_confirmation
     assert page.locator("input[type=number]").count() == 0
     chip = page.locator("#seats-0-tricks label.pick").first
     assert chip.bounding_box()["height"] >= TAP
-    # Mistakes at once: Ann (the dealer) bids the forbidden 3 (the others bid 0), and
-    # the tricks total 6 of 3.
-    page.locator("#seats-3-bid label.pick", has_text="3").click()
+    # The dealer's forbidden bid is struck out live: Ann may not bid 3 (the
+    # others bid 0); once Bob's bid is 2, her 1 is the forbidden one, and says so.
+    expect(page.locator("#seats-3-bid label.forbidden")).to_have_text("3")
+    page.locator("#seats-0-bid label.pick", has_text="2").click()
+    expect(page.locator("#seats-3-bid label.forbidden")).to_have_text("1")
+    expect(page.locator("#forbidden-chosen")).to_contain_text("Ann deals and may not bid 1")
+    # Mistakes at once: Ann's forbidden 1, and the tricks total 6 of 3.
     page.locator("#seats-3-tricks label.pick", has_text="1").click()
     page.locator("#seats-1-tricks label.pick", has_text="2").click()
     page.get_by_role("button", name="Save the correction").click()
     errors = page.locator("#correction-errors")
     expect(errors).to_contain_text("2 things to fix")
-    expect(errors).to_contain_text("Ann deals and may not bid 3")
+    expect(errors).to_contain_text("Ann deals and may not bid 1")
     expect(errors).to_contain_text("Tricks total 6, but 3 were played")
     # Kept as chosen after the refusal.
     expect(page.locator("#seats-1-tricks input[value='2']")).to_be_checked()
     shoot("correct-round-errors-360")
-    page.locator("#seats-3-bid label.pick", has_text="1").click()
+    page.locator("#seats-3-bid label.pick", has_text="0").click()
     page.locator("#seats-1-tricks label.pick", has_text="0").click()
     page.locator("#seats-0-tricks label.pick", has_text="2").click()
     page.get_by_role("button", name="Save the correction").click()

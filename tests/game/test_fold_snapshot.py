@@ -1,8 +1,9 @@
 """The kept fold (a snapshot extended by the newer changes only) equals the fold
 of the whole change log, at every prefix of long random games with
-corrections, undos, joins, leaves, sit-outs, adjustments, schedule and scoring
-changes, and renames from the roster and their taking back (which the game's
-own undo passes over) (plain Python: no app, no database)."""
+corrections, undos, joins, leaves, sit-outs, adjustments, schedule, deck and
+scoring changes, games ended early, and renames from the roster and their
+taking back (which the game's own undo passes over) (plain Python: no app, no
+database)."""
 
 from __future__ import annotations
 
@@ -59,8 +60,8 @@ class RandomTable:
         rnd = sheet.current
         action = rng.choices(
             ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-             "adjust", "schedule", "scoring", "name", "name-back"],
-            weights=[3, 12, 10, 4, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1])[0]
+             "adjust", "schedule", "scoring", "name", "name-back", "decks", "end"],
+            weights=[3, 12, 10, 4, 2, 4, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1])[0]
         if rnd is None and action not in ("correct", "undo", "adjust", "scoring", "name",
                                           "name-back"):
             action = rng.choice(["correct", "undo", "adjust"])
@@ -109,6 +110,10 @@ class RandomTable:
             self.renames += 1
             self.enter(rename_member, rng.choice(list(sheet.members)), f"Re{self.renames}",
                        self.renames)
+        elif action == "decks":
+            self.enter(entries.decks, rng.choice([1, 2]))
+        elif action == "end":  # finish after this round, or now
+            self.enter(entries.end_game, rnd.number - rng.randint(0, 1))
         elif action == "name-back" and self.renames:
             self.enter(renamed_back, rng.randint(1, self.renames))
 
@@ -152,4 +157,4 @@ def test_the_random_games_reach_every_kind_of_change():
             table.step()
         kinds.update(change.kind for change in table.changes)
     assert kinds >= {"trump", "bid", "tricks", "close", "correct", "undo", "join", "leave",
-                     "sitout", "adjust", "schedule", "scoring", "name"}
+                     "sitout", "adjust", "schedule", "scoring", "name", "decks", "end"}

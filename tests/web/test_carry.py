@@ -353,7 +353,7 @@ def test_import_problems_name_each_kind_of_change_in_words(app, lang):
     from scorekeeper.web.wording.carry import KIND_WORDS, carry_problem_text
 
     kinds = ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-             "adjust", "scoring", "schedule", "name"]
+             "adjust", "scoring", "schedule", "name", "decks", "end"]
     with app.test_request_context(headers={"Accept-Language": lang}):
         texts = {kind: carry_problem_text(CarryProblem(
             1, ("Ann",), "bad-change", log=LogProblem(3, kind, GameError("busy"))))
@@ -372,7 +372,7 @@ def test_import_problems_name_each_kind_of_change_in_words(app, lang):
             assert f"({code})" not in text, text
         assert shown[code] != english[code] or code == "trump" and lang == "et", text
     # Translated words, each its own.
-    assert len({re.findall(r"\d+ \(([^)]+)\)", text)[-1] for text in texts.values()}) == 16
+    assert len({re.findall(r"\d+ \(([^)]+)\)", text)[-1] for text in texts.values()}) == len(KIND_WORDS)
 
 
 @pytest.mark.parametrize("lang, words", [

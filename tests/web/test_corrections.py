@@ -63,7 +63,9 @@ def test_a_correction_is_checked_like_live_entry(table, client):
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "Ann deals and may not bid 2" in page
-    assert '<input type="radio" name="seats-3-bid" value="2" checked>' in page  # kept as chosen
+    # Kept as chosen, and struck out as the live screen does.
+    assert '<input type="radio" name="seats-3-bid" value="2" checked\n' in page
+    assert 'class="chip pick forbidden"' in page
 
 
 def test_a_correction_with_tricks_that_do_not_add_up_is_refused(table, client):

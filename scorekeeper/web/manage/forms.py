@@ -59,6 +59,20 @@ class PlayerForm(FlaskForm):
     player = player_field()
 
 
+class EndForm(FlaskForm):
+    """End the game after a round: the one being played, or the one before."""
+
+    after = WholeNumberField(invalid_message=_l("Choose a round."),
+                             validators=[InputRequired(_l("Choose a round."))])
+
+
+class DecksForm(FlaskForm):
+    """How many decks the table shuffles together from now on."""
+
+    decks = WholeNumberField(invalid_message=_l("Play with one deck or two."),
+                             validators=[InputRequired(_l("Play with one deck or two."))])
+
+
 class SitOutForm(FlaskForm):
     player = player_field()
     round = WholeNumberField(_l("Round"), invalid_message=_l("Choose a round."),

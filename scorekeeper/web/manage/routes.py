@@ -5,7 +5,7 @@ change re-renders its page with the reason (status 422) and the form as typed.
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
@@ -15,6 +15,7 @@ from ...storage import games as store
 from ...storage.models import Game
 from .. import access
 from ..language import back_path
+from ..play.routes import render_round, shown_round
 from ..responses import author, form_error, refusal
 from ..undo import undo_label
 from ..wording.history import history_text
@@ -24,6 +25,8 @@ from .forms import (
     AdjustForm,
     AuthorForm,
     ConfirmForm,
+    DecksForm,
+    EndForm,
     JoinForm,
     PlayerForm,
     RebuildForm,
@@ -145,6 +148,57 @@ def schedule_fit(gid: str):
     """Lower every round the deck can no longer deal to the most it can."""
     return change(gid, ConfirmForm(), entries.fit_schedule, lambda form: (),
                   schedule_page, "manage.schedule")
+
+
+# -- a round the deck cannot deal, from the round screen -----------------------
+
+def round_screen(game: Game, sheet: Sheet, error: str | None = None, status: int = 200):
+    """The round being played (or the last), with why a fix was refused."""
+    return render_round(game, sheet, shown_round(sheet), error, status)
+
+
+def said(response):
+    """A change made (a redirect): the next page says what it was, as the history does."""
+    if response.status_code == 302:
+        flash(history_text(store.load_history(access.game())[-1]))
+    return response
+
+
+@bp.post("/fit")
+def fit(gid: str):
+    """Deal the largest hand that fits in every round the deck can no longer
+    deal, and go back to the round being played, saying what changed."""
+    return said(change(gid, ConfirmForm(), entries.fit_schedule, lambda form: (),
+                       round_screen, "play.game_home"))
+
+
+@bp.post("/decks")
+def decks(gid: str):
+    """Shuffle this many decks together from now on, and go back to the round."""
+    return said(change(gid, DecksForm(), entries.decks, lambda form: (form.decks.data,),
+                       round_screen, "play.game_home"))
+
+
+# -- the end of the game ---------------------------------------------------------
+
+def end_page(game: Game, sheet: Sheet, error: str | None = None, status: int = 200, **_forms):
+    html = render_template("manage/end.html", game=game, sheet=sheet, error=error)
+    return make_response(html, status)
+
+
+@bp.get("/end")
+def end(gid: str):
+    """The two ways to end the game early, each explained: the page is the confirmation."""
+    game = access.game()
+    return end_page(game, store.load_sheet(game))
+
+
+@bp.post("/end")
+def end_game(gid: str):
+    """End the game after the round named, and show the standings (or the
+    last round, still to be played)."""
+    return change(gid, EndForm(), entries.end_game, lambda form: (form.after.data,),
+                  end_page, "play.game_home")
 
 
 # -- scoring and history ----------------------------------------------------

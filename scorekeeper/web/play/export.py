@@ -193,6 +193,8 @@ def game_json(game: Game, sheet: Sheet, stored: dict | None = None) -> str:
             for s in sheet.standings
         ],
         "finished": sheet.is_finished,
+        "planned_rounds": sheet.planned_rounds,
+        "ended_after": sheet.ended_after,
         "duration_seconds": (None if sheet.duration is None
                              else round(sheet.duration.total_seconds())),
     }

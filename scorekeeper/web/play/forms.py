@@ -127,6 +127,14 @@ class CorrectionForm(FlaskForm):
     trump = TrumpForm.trump
     seats = FieldList(FormField(SeatEntryForm), min_entries=0)
 
+    def chosen_bids(self, order: list[int]) -> dict[int, int | None]:
+        """The bids chosen so far, by player id, as sent (None where none is
+        a whole number): what the dealer's forbidden bid depends on."""
+        def chosen(field) -> int | None:
+            text = field.raw_data[0] if field.raw_data else field.data
+            return int(text) if str(text).isdigit() and len(str(text)) < 4 else None
+        return {p: chosen(row.bid) for p, row in zip(order, self.seats.entries)}
+
     def by_player(self, order: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """The bids and the tricks entered, by player id (rows in bidding order)."""
         bids = {p: row.bid.data for p, row in zip(order, self.seats.entries)}

@@ -236,37 +236,50 @@ def shown_round(sheet: Sheet) -> int:
 def edit_round(gid: str, number: int):
     """Correct a closed round: its trump, bids and tricks, checked like live
     entry; every mistake is shown at once, and a saved correction says what
-    it changed on the round's screen."""
+    it changed on the round's screen. The dealer's forbidden bid is struck
+    out as the other bids are chosen: each change asks again (a GET with the
+    chips chosen so far, htmx: the form alone), and nothing is stored."""
     game = access.game()
     sheet = store.load_sheet(game)
     rnd = round_or_404(sheet, number)
     if not rnd.closed:
         return redirect(url_for("play.round_page", gid=gid, number=number))
-    form = CorrectionForm()
+    # A GET with chips is the form as chosen so far, sent on each change.
+    reading = request.method != "POST"  # GET, and HEAD as GET
+    checking = reading and "trump" in request.args
+    form = CorrectionForm(formdata=request.args) if checking else CorrectionForm()
     errors: list[str] = []
-    if request.method != "POST":  # GET, and HEAD as GET
+    if reading and not checking:
         form.trump.data = trump_to_form(rnd.trump)
         for player in rnd.order:
             form.seats.append_entry({"bid": rnd.bids[player], "tricks": rnd.tricks[player]})
-    elif len(form.seats.entries) != len(rnd.order):
-        errors = [refusal(GameError("correction-incomplete"))]
-    elif not form.validate():
-        errors = form_errors(form)
-    else:
-        bids, taken = form.by_player(rnd.order)
-        try:
-            store.record(game, entries.correction, number, trump_from_form(form.trump.data),
-                         bids, taken, author=author())
-        except Refusals as refused_entry:
-            errors = [refusal(error) for error in refused_entry.errors]
-        except GameError as refused_entry:
-            errors = [refusal(refused_entry)]
-        else:
+    elif request.method == "POST":
+        errors = save_correction(game, rnd, form)
+        if not errors:
             flash(history_text(store.load_history(game)[-1]))
             return redirect(url_for("play.round_page", gid=gid, number=number))
-    return render_template(
-        "play/edit.html", game=game, sheet=sheet, rnd=rnd, form=form, errors=errors
-    ), 422 if errors else 200
+    forbidden = rnd.forbidden_with(form.chosen_bids(rnd.order))
+    html = render_template("play/_correction.html" if is_htmx() else "play/edit.html",
+                           game=game, sheet=sheet, rnd=rnd, form=form, errors=errors,
+                           forbidden=forbidden)
+    return vary(make_response(html, 422 if errors else 200))
+
+
+def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
+    """Store the correction the form holds; every reason it was refused, or none."""
+    if len(form.seats.entries) != len(rnd.order):
+        return [refusal(GameError("correction-incomplete"))]
+    if not form.validate():
+        return form_errors(form)
+    bids, taken = form.by_player(rnd.order)
+    try:
+        store.record(game, entries.correction, rnd.number, trump_from_form(form.trump.data),
+                     bids, taken, author=author())
+    except Refusals as refused_entry:
+        return [refusal(error) for error in refused_entry.errors]
+    except GameError as refused_entry:
+        return [refusal(refused_entry)]
+    return []
 
 
 @bp.get("/standings")

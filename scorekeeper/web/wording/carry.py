@@ -33,6 +33,8 @@ KIND_WORDS = {
     "scoring": _l("scoring changed"),
     "schedule": _l("rounds changed"),
     "name": _l("player renamed"),
+    "decks": _l("decks changed"),
+    "end": _l("game ended early"),
     "deal": _l("hand dealt"),
     "card": _l("card played"),
     "reset": _l("hand started over"),

@@ -76,6 +76,16 @@ GAME_MESSAGES: dict[str, Any] = {
     "adjust-reason": _l(
         "Say why: the reason is shown in the grid and the export."),
     "same-scoring": _l("The game is already scored that way."),
+    "decks-count": _l("Play with one deck or two."),
+    "same-decks": _l("The game already plays with that many decks."),
+    # the end of the game
+    "end-finished": _l("The game is over already."),
+    "end-round": _l(
+        "Round %(current)s is being played: the game can end after it or before it."),
+    "end-nothing-played": _l("No round has been played yet: play one before ending the game."),
+    "end-last-round": _l("Round %(number)s is the last round anyway: the game ends after it."),
+    "schedule-ended": _l(
+        "The game ends after round %(number)s: undo that first to change the rounds."),
     # the schedule
     "schedule-what": _l("Choose what to change in the schedule."),
     "schedule-begun": _l("Only rounds not yet begun can change."),
@@ -127,6 +137,8 @@ def entry_label(change: str, round: int | None = None, name: str | None = None,
         return trump_label(value)
     if kind == "close":
         return _("Round %(number)s closed", number=round)
+    if kind == "end":
+        return _("the end of the game after round %(number)s", number=round)
     return _("the latest change in the history")
 
 

@@ -65,6 +65,12 @@ def history_text(entry: HistoryEntry) -> str:
                  after=scoring_title(d["after"]))
     if kind == "schedule":
         return _schedule_text(d)
+    if kind == "end":
+        return _("The game ends after round %(number)s instead of round %(planned)s",
+                 number=d["round"], planned=d["planned"])
+    if kind == "decks":
+        return ngettext("Played with %(num)s deck from now on",
+                        "Played with %(num)s decks from now on", d["after"])
     if kind == "name":
         if d["undo"]:
             return _("Rename taken back: %(old)s → %(new)s", old=d["before"],
