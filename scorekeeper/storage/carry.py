@@ -59,7 +59,8 @@ class CarryRefused(ValueError):
 
 @dataclass
 class Carried:
-    """What an import did: the games stored, and those that were here already."""
+    """What an import did for the phone: the games it gained (stored, or
+    here already and put on its list), and those it had already."""
 
     imported: int = 0
     already: int = 0
@@ -272,7 +273,10 @@ def import_device_games(data: Any, device: str) -> Carried:
         if here is not None and _reachable(here, tokens, device):
             if owners - {here.id}:
                 problems.append(CarryProblem(place, names, "link-taken"))
-            carried.already += 1
+            if _on_list(here, device):
+                carried.already += 1
+            else:  # on this server, not yet on this phone: the phone gains it
+                carried.imported += 1
             continue
         if here is not None:  # another's game: this one comes in as a copy
             game["id"] = new_public_id()
@@ -287,7 +291,7 @@ def import_device_games(data: Any, device: str) -> Carried:
         raise CarryRefused(problems)
     stored = archive.import_games(
         {"format": archive.FORMAT, "games": [tidy(game) for game in new]}) if new else []
-    carried.imported = len(stored)
+    carried.imported += len(stored)
     for data_game in games:
         put_on_list(data_game, device)
     return carried
@@ -299,6 +303,11 @@ def _reachable(game: Game, tokens: list[str], device: str) -> bool:
     if db.session.scalar(select(Link.id).where(Link.game_id == game.id, Link.token.in_(tokens),
                                                Link.replaced_at.is_(None))) is not None:
         return True
+    return _on_list(game, device)
+
+
+def _on_list(game: Game, device: str) -> bool:
+    """Whether the game is on the device's list already."""
     return db.session.scalar(select(DeviceGame.game_id).where(
         DeviceGame.game_id == game.id, DeviceGame.device == device)) is not None
 

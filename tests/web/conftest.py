@@ -71,7 +71,10 @@ def postgres_app(postgres_url, monkeypatch):
     from scorekeeper.storage.database import db
 
     monkeypatch.setenv("DATABASE_URL", postgres_url.replace("postgresql+psycopg", "postgresql"))
-    app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False})
+    # Counters in memory: by default they would go to a file in instance/ that
+    # outlives the test (tests of the limits themselves run on SQLite).
+    app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False,
+                      "RATELIMIT_STORAGE_URI": "memory://"})
     assert app.config["SQLALCHEMY_DATABASE_URI"] == postgres_url
     with app.app_context():
         upgrade()

@@ -66,7 +66,7 @@ def test_export_wipe_import_gives_the_same_standings_csv_and_history(table, clie
     assert f'href="/g/{gid}/"' in other.get("/").get_data(as_text=True)
     # The same file again adds nothing.
     again = upload(other, archive).get_data(as_text=True)
-    assert "0 games imported." in again and "2 games were here already." in again
+    assert "0 games imported." in again and "2 games were on this phone already." in again
     assert game_count(fresh) == 2
     with fresh.app_context():
         db.session.remove()
@@ -175,7 +175,7 @@ def test_a_games_own_json_export_imports_on_another_device(table, client, app):
     copy = re.search(r'href="/g/([^/"]+)/"', home).group(1)
     assert copy != gid
     assert json.loads(other.get(f"/g/{copy}/export.json").get_data(as_text=True)) == data
-    assert "1 game was here already." in upload(other, data).get_data(as_text=True)
+    assert "1 game was on this phone already." in upload(other, data).get_data(as_text=True)
     old = {k: v for k, v in data.items() if k != "stored"}
     assert "no changes in it" in upload(other, old).get_data(as_text=True)
 
@@ -392,3 +392,18 @@ def test_an_import_refused_in_polish_or_estonian_shows_no_code(table, client, ap
                        headers={"Accept-Language": lang}).get_data(as_text=True)
     assert words in page
     assert "(close)" not in page
+
+
+def test_a_fresh_phone_importing_the_export_of_games_on_this_server_counts_them_as_gained(
+        app, client, table):
+    """The games are here already (same server), but not on the new phone's
+    list: the count says what the phone gained, not "0 imported"."""
+    table.start()
+    archive = json.loads(client.get("/carry/games.json").get_data(as_text=True))
+    fresh_phone = app.test_client()
+    page = upload(fresh_phone, archive).get_data(as_text=True)
+    assert "1 game imported." in page and "on this phone already" not in page
+    assert f'href="/g/{table.gid}/"' in fresh_phone.get("/").get_data(as_text=True)
+    assert game_count(app) == 1  # no copy: the same game, now on this phone too
+    assert "1 game was on this phone already." in upload(fresh_phone, archive).get_data(
+        as_text=True)

@@ -32,6 +32,7 @@ import sys
 from werkzeug.serving import run_simple
 from scorekeeper import create_app
 app = create_app({"SECRET_KEY": "two-servers", "WTF_CSRF_ENABLED": False,
+                  "RATELIMIT_STORAGE_URI": "memory://",
                   "LIMIT_WRITES": "1000000 per minute", "LIMIT_NEW_GAMES": "1000000 per hour"})
 run_simple("127.0.0.1", int(sys.argv[1]), app, threaded=True)
 """
@@ -60,7 +61,8 @@ def servers(postgres_url):
     env = {**os.environ, "DATABASE_URL": url}
     os.environ["DATABASE_URL"] = url
     try:
-        app = create_app({"TESTING": True, "SECRET_KEY": "two-servers"})
+        app = create_app({"TESTING": True, "SECRET_KEY": "two-servers",
+                          "RATELIMIT_STORAGE_URI": "memory://"})
         with app.app_context():
             upgrade()
     finally:

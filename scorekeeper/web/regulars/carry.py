@@ -63,7 +63,8 @@ def import_file():
         return answer([carry_problem_text(p) for p in refused.problems], None, 422)
     done = " ".join([
         ngettext("%(num)s game imported.", "%(num)s games imported.", carried.imported),
-        ngettext("%(num)s game was here already.", "%(num)s games were here already.",
+        ngettext("%(num)s game was on this phone already.",
+                 "%(num)s games were on this phone already.",
                  carried.already) if carried.already else ""]).strip()
     return answer([], done, 200)
 
