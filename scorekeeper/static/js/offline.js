@@ -22,6 +22,8 @@
     });
   }
 
+  // Opened at its own address (the worker caching it, a test), it is no fallback.
+  if (window.location.pathname === "/offline") { return; }
   window.addEventListener("online", tryAgain);
   window.setInterval(tryAgain, EVERY_MS);
 })();
