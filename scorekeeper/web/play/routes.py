@@ -23,7 +23,6 @@ from ..responses import author, download, form_error, form_errors, go_to, is_htm
 from . import export
 from ..regulars.series import series_lines
 from .rendered import kept_panel, kept_with_token, page_with_kept_content
-from ..wording.game import entry_label
 from ..wording.history import history_text
 from ..undo import undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
@@ -203,7 +202,6 @@ def undo(gid: str):
         return render_round(game, sheet, shown_round(sheet), form_error(form), 422)
     before = store.load_sheet(game)
     target = before.last_entry
-    label = undo_label(game, before)
     try:
         sheet = store.record(game, entries.undo, form.seq.data, bool(form.reopen.data),
                              author=author())
@@ -216,7 +214,8 @@ def undo(gid: str):
                             status, confirm_reopen=confirm)
     number = shown_round(sheet)
     if sheet.version != before.version and target is not None:
-        notice = _("Undone: %(entry)s", entry=label)
+        # Named as the bar named it: the history still holds the change taken back.
+        notice = _("Undone: %(entry)s", entry=undo_label(game, before))
     else:
         notice = None  # the same undo sent again: it was done already
     if is_htmx() and request.form.get("round", type=int) == number:
