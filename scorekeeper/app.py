@@ -22,7 +22,7 @@ from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
-from .web.security import register_security
+from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers
 from .web.urls import register_url_converters
 
@@ -63,9 +63,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     register_extensions(app)
     register_security(app)
-    register_access(app)
     register_url_converters(app)
     register_blueprints(app)
+    register_limits(app)  # before the links are opened: a refused write reads nothing
+    register_access(app)
     register_errorhandlers(app)
     register_template_helpers(app)
     register_commands(app)

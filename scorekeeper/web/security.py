@@ -57,6 +57,7 @@ DEFAULTS = {
     "BEHIND_PROXY": 0,
     "TRUSTED_PROXIES": "127.0.0.0/8,::1",
     "RATELIMIT_HEADERS_ENABLED": False,
+    "RATELIMIT_ENABLED": True,
     "LIMIT_NEW_GAMES": "60 per hour",
     "LIMIT_JOIN_TRIES": "10 per minute;60 per day",
     # A table taps about once a second; this bounds a script, not a table.
@@ -88,12 +89,44 @@ def client_key() -> str:
     return str(ip)
 
 
-#: Every write of a client counts against one limit for the whole app; the
-#: set-up and the join code have their own, stricter ones. A read is never
-#: limited, so it is let through before any limit is looked at (a poll asks
-#: every second).
-limiter = Limiter(key_func=client_key, application_limits=[writes_limit])
-limiter.request_filter(is_not_write)
+def limited(setting: str, methods: list[str] | None = None):
+    """Marks a view as limited per client by the app's setting ``setting``
+    (for ``methods`` only, if given), besides the limit on every write. The
+    limit is applied when the app is made (:func:`register_limits`)."""
+    def mark(view):
+        view.rate_limit = (setting, methods)
+        return view
+    return mark
+
+
+def unlimited(view):
+    """Marks a view that no limit counts (the health check)."""
+    view.rate_limit_exempt = True
+    return view
+
+
+def register_limits(app: Flask) -> Limiter:
+    """The rate limits of ``app``, with the views already registered.
+
+    Every write of a client counts against one limit for the whole app; the
+    views marked :func:`limited` have their own, stricter ones. A read is never
+    limited, so it is let through before any limit is looked at (a poll asks
+    every second). Each app has its own Limiter: Flask-Limiter keeps its
+    storage and its on/off switch on the instance, so one shared by two apps
+    (a test's live server and its seeder) would count in the other's store."""
+    limiter = Limiter(key_func=client_key, application_limits=[writes_limit])
+    limiter.request_filter(is_not_write)
+    limiter.init_app(app)
+    for endpoint, view in list(app.view_functions.items()):
+        if getattr(view, "rate_limit_exempt", False):
+            limiter.exempt(view)
+        if hasattr(view, "rate_limit"):
+            setting, methods = view.rate_limit
+            limit = limiter.limit(lambda setting=setting: current_app.config[setting],
+                                  methods=methods)
+            app.view_functions[endpoint] = limit(view)
+    app.extensions["rate_limits"] = limiter
+    return limiter
 
 
 class TrustedProxyFix:
@@ -141,7 +174,6 @@ def register_security(app: Flask) -> None:
     if proxies:
         app.wsgi_app = TrustedProxyFix(app.wsgi_app, proxies, app.config["TRUSTED_PROXIES"])
         app.config["SESSION_COOKIE_SECURE"] = True
-    limiter.init_app(app)
 
     @app.after_request
     def add_security_headers(response):

@@ -23,6 +23,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.storage.database import db
+from screens import ARTIFACTS
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -36,8 +37,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = "Pixel 7"
-#: Screenshots go here (gitignored); look at them after a run.
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def pytest_collection_modifyitems(items):
@@ -175,15 +174,3 @@ def shoot(page):
         return path
 
     return screenshot
-
-
-def assert_fits_the_screen(page) -> None:
-    """No sideways scrolling: the page is no wider than the viewport the test set.
-
-    Not ``scrollWidth <= innerWidth``: on a phone (``is_mobile``) a page wider
-    than its viewport widens the layout viewport, innerWidth and clientWidth
-    with it, and that test passes on a page that overflows.
-    """
-    width = page.viewport_size["width"]
-    sizes = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert sizes[0] <= width and sizes[1] == width, f"the page is wider than its {width} px: {sizes}"

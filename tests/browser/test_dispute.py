@@ -4,7 +4,7 @@ read the verdict, apply the replayed tricks and see the standings change."""
 from __future__ import annotations
 
 import pytest
-from conftest import assert_fits_the_screen
+from screens import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser

@@ -24,7 +24,7 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from conftest import ARTIFACTS, assert_fits_the_screen
+from screens import ARTIFACTS, assert_fits_the_screen
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from conftest import assert_fits_the_screen
+from screens import assert_fits_the_screen
 from playwright.sync_api import Browser, Page, expect
 
 from scorekeeper.web.language import LANGUAGE_NAMES

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 from axe_playwright_python.sync_playwright import Axe
-from conftest import assert_fits_the_screen
+from screens import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ import re
 import time
 
 import pytest
-from conftest import assert_fits_the_screen
+from screens import assert_fits_the_screen
 from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
+from screens import ARTIFACTS
 from test_languages import assert_axe_clean, tap
 
 pytestmark = pytest.mark.browser
@@ -54,8 +55,6 @@ def phones(browser: Browser, browser_context_args, base_url):
 
 
 def shoot(page: Page, name: str) -> None:
-    from conftest import ARTIFACTS
-
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 

@@ -5,7 +5,7 @@ follows what a phone enters through the same poll as the round screen."""
 from __future__ import annotations
 
 import pytest
-from conftest import assert_fits_the_screen
+from screens import assert_fits_the_screen
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser

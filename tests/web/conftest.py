@@ -8,31 +8,14 @@ a missing server is a failure instead.
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
 import subprocess
 import tempfile
 from pathlib import Path
 
 import pytest
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
-POSTGRES_AVAILABLE = ((PG_BIN / "initdb").exists() and shutil.which("runuser") is not None
-                      and os.geteuid() == 0)
-
-#: Marks a module or test that needs the cluster: skipped where the server
-#: cannot run, except where ``REQUIRE_POSTGRES`` asks for it (then it fails).
-needs_postgres = pytest.mark.skipif(
-    not POSTGRES_AVAILABLE and not os.environ.get("REQUIRE_POSTGRES"),
-    reason="PostgreSQL 15 server binaries (or root, to run them as postgres) not available",
-)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+from servers import PG_BIN, free_port, needs_postgres
 
 
 def as_postgres(*args: str) -> None:

@@ -121,9 +121,7 @@ def test_counting_writes_starts_no_thread(app, table, monkeypatch):
     """limits' own memory:// store started a timer thread after nearly every
     write; the shared counters start none."""
     from scorekeeper.storage.rate_counts import SQLiteCounters
-    from scorekeeper.web.security import limiter
-
-    assert isinstance(limiter.storage, SQLiteCounters)
+    assert isinstance(app.extensions["rate_limits"].storage, SQLiteCounters)
     table.start()
     started = []
     monkeypatch.setattr(threading.Thread, "start", lambda thread: started.append(thread))

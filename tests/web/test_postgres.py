@@ -7,7 +7,7 @@ folder's conftest.py, docs/testing.md).
 from __future__ import annotations
 
 import pytest
-from conftest import needs_postgres
+from servers import needs_postgres
 
 pytestmark = needs_postgres
 

@@ -22,7 +22,7 @@ import urllib.parse
 
 import pytest
 
-from conftest import free_port, needs_postgres
+from servers import free_port, needs_postgres
 
 # .ci/run sets REQUIRE_POSTGRES: there a missing server is a failure, never a skip.
 pytestmark = needs_postgres

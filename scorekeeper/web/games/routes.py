@@ -22,7 +22,7 @@ from ..regulars.rematch import prefill
 from ..regulars.roster import as_regulars, name_key, roster_offer, seat_regular, twice_named
 from .. import public
 from ..responses import vary
-from ..security import limiter
+from ..security import limited
 from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
@@ -53,7 +53,7 @@ def games_page(join_form: JoinForm, page: int = 1, status: int = 200):
 
 
 @bp.post("/join")
-@limiter.limit(lambda: current_app.config["LIMIT_JOIN_TRIES"])
+@limited("LIMIT_JOIN_TRIES")
 def join():
     """Join a game with the short code another phone shows on its Share screen."""
     form = JoinForm()
@@ -163,7 +163,7 @@ def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@limiter.limit(lambda: current_app.config["LIMIT_NEW_GAMES"], methods=["POST"])
+@limited("LIMIT_NEW_GAMES", methods=["POST"])
 def new_game():
     """Set up a game: players in seat order, rules, first dealer."""
     form = SetupForm()
