@@ -22,7 +22,8 @@ from .rounds import NewChange
 @dataclass(frozen=True)
 class PenaltyOffer:
     """A penalty the verdict offers for one revoke: its points per player id,
-    its source (``None`` for the table's own rule), and whether it is applied."""
+    its source (``None`` for the table's own rule), whether it is the one
+    applied, and whether another was applied for the same revoke instead."""
 
     trick: int
     revoker: int
@@ -32,6 +33,7 @@ class PenaltyOffer:
     source: str | None
     points: dict[int, int]
     applied: bool
+    other_applied: bool
 
 
 def penalty_choices(hand: Hand) -> list[tuple[RevokePenalty, str | None]]:
@@ -42,9 +44,16 @@ def penalty_choices(hand: Hand) -> list[tuple[RevokePenalty, str | None]]:
     return list(PUBLISHED_REVOKE_PENALTIES)
 
 
+def penalised_points(hand: Hand, trick: int) -> dict[int, int]:
+    """The points per player id already on the sheet for the revoke in
+    ``trick`` (1-based); empty when it is not penalised."""
+    return {adj.player: adj.points for adj in hand.sheet.adjustments
+            if adj.revoke == (hand.rnd.number, trick)}
+
+
 def is_penalised(hand: Hand, trick: int) -> bool:
     """Whether a penalty for the revoke in ``trick`` (1-based) is already on the sheet."""
-    return any(adj.revoke == (hand.rnd.number, trick) for adj in hand.sheet.adjustments)
+    return bool(penalised_points(hand, trick))
 
 
 def penalty_offers(hand: Hand) -> list[PenaltyOffer]:
@@ -53,11 +62,12 @@ def penalty_offers(hand: Hand) -> list[PenaltyOffer]:
     for flag in hand.flags:
         if flag.kind != "revoke":
             continue
-        applied = is_penalised(hand, flag.trick)
+        stored = penalised_points(hand, flag.trick)
         for choice, (penalty, source) in enumerate(penalty_choices(hand)):
             points = penalty_points(penalty, flag.player, hand.players)
+            applied = bool(stored) and stored == points
             offers.append(PenaltyOffer(flag.trick, flag.player, choice, penalty, source, points,
-                                       applied))
+                                       applied, bool(stored) and not applied))
     return offers
 
 

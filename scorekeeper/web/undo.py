@@ -9,6 +9,8 @@ join it says who would be taken off the table.
 
 from __future__ import annotations
 
+from flask import flash
+
 from ..game import Sheet, entries
 from ..storage import games as store
 from ..storage.models import Game
@@ -31,3 +33,12 @@ def undo_label(game: Game, sheet: Sheet) -> str | None:
     if described is None:  # pragma: no cover - every stored change is in the history
         return entry_label(**entries.entry_facts(sheet, last))
     return history_text(described)
+
+
+def say_stored(game: Game, since: int | None = None) -> None:
+    """Let the next page say what was just stored, as the history words it:
+    every change after version ``since``, or the last one."""
+    history = store.load_history(game)
+    stored = history[-1:] if since is None else [e for e in history if e.seq > since]
+    for entry in stored:
+        flash(history_text(entry))

@@ -1,5 +1,6 @@
 """Settling a dispute at a phone's viewport: record a whole hand card by card,
-read the verdict, apply the replayed tricks and see the standings change."""
+read the verdict, apply the replayed tricks, read what changed and see the
+standings change."""
 
 from __future__ import annotations
 
@@ -93,7 +94,8 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
     assert "\U0001F0A0" not in page.content()
 
     page.locator("#apply").click()
-    expect(page).to_have_url(f"{page.url.split('/g/')[0]}/g/{gid}/standings", timeout=SWAP)
+    expect(page.locator("#verdict-applied")).to_contain_text("Round 1 corrected", timeout=SWAP)
+    page.goto(f"/g/{gid}/standings")
     after = page.locator("main").inner_text()
     assert after != before
     sheet = seeder.sheet(gid)

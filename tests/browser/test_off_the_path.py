@@ -1,6 +1,7 @@
 """Off the straight path on a phone, in English, Polish and German, at a Pixel 7
 and at 360 × 740: ending a game early, a round the deck cannot deal, a
-correction that strikes out the forbidden bid live, and Close within reach.
+correction that strikes out the forbidden bid live, Close within reach, and a
+dispute's verdict applied.
 Every state is shot to test-artifacts/ and checked with axe."""
 
 from __future__ import annotations
@@ -142,3 +143,34 @@ def test_close_is_on_the_first_screen_when_the_countdown_enables_it(
     assert rows and max(rows) <= 2, rows
     assert_axe_clean(page)
     shoot(f"close-within-reach-{lang}-{size[0]}x{size[1]}")
+
+
+def test_applying_the_replay_says_what_changed_and_marks_only_the_penalty_applied(
+        page: Page, seeder, shoot, phone):
+    from test_dispute import PLAYS, seed_closed_round
+
+    gid = seed_closed_round(seeder)  # Di's revoke in trick 1; Ann and Di written wrongly
+    for at, card in enumerate(c for trick in PLAYS for c in trick):
+        seeder.post(gid, "/round/1/hand/card", card=card, at=at)
+    page.goto(f"/g/{gid}/round/1/hand/")
+    page.locator("#apply").click()
+    applied = page.locator("#verdict-applied")
+    expect(applied).to_be_visible()
+    assert page.url.endswith("/round/1/hand/#verdict")
+    # It names what changed: both players whose tricks were corrected.
+    expect(applied).to_contain_text("Ann")
+    expect(applied).to_contain_text("Di")
+    # The penalties are offered beside it, in the same verdict, none applied yet.
+    penalties = page.locator("#verdict-penalties")
+    expect(penalties.locator("button")).to_have_count(2)
+    assert_axe_clean(page)
+    shoot(f"verdict-applied-{phone}")
+
+    penalties.locator("button").nth(1).click()
+    expect(penalties.locator(".penalty-applied")).to_have_count(1)
+    expect(penalties.locator("li").nth(1).locator(".penalty-applied")).to_have_count(1)
+    expect(penalties.locator(".penalty-other")).to_have_count(1)
+    expect(penalties.locator("button")).to_have_count(0)
+    assert_axe_clean(page)
+    shoot(f"verdict-penalty-{phone}")
+    assert seeder.sheet(gid).totals == {0: 11 + 3, 1: 11 + 3, 2: 11 + 3, 3: 0}

@@ -301,10 +301,14 @@ def test_applying_corrects_a_closed_round_and_keeps_it_in_the_history(table, cli
     before = totals(client, table)
     play(table, CARDS)
     response = client.post(hand_url(table, 1, "/apply"), headers=HTMX if htmx else {})
-    if htmx:
-        assert response.status_code == 204 and response.headers["HX-Redirect"].endswith("/standings")
-    else:
-        assert response.status_code == 302 and response.headers["Location"].endswith("/standings")
+    where = response.headers["HX-Redirect" if htmx else "Location"]
+    assert response.status_code == (204 if htmx else 302) and where.endswith("/hand/#verdict")
+    # The verdict says what changed, once, with the round's new tricks.
+    shown = client.get(where.split("#")[0]).get_data(as_text=True)
+    applied = shown[shown.index('id="verdict-applied"'):]
+    applied = applied[:applied.index("</div>")]
+    assert "Applied to round 1:" in applied and "Round 1 corrected" in applied
+    assert "Applied to round 1:" not in page(client, table)
     after = totals(client, table)
     assert before == {"Ann": 0, "Bob": 11, "Cy": 11, "Di": 11}
     assert after == {"Ann": 11, "Bob": 11, "Cy": 11, "Di": 0}
@@ -323,7 +327,11 @@ def test_applying_to_the_round_being_played_enters_the_tricks_and_leaves_it_open
         table.bid(1, seat, BIDS[seat])
     play(table, CARDS)
     response = client.post(hand_url(table, 1, "/apply"))
-    assert response.status_code == 302 and response.headers["Location"].endswith("/round/1")
+    assert response.status_code == 302 and response.headers["Location"].endswith("/hand/#verdict")
+    shown = client.get(response.headers["Location"].split("#")[0]).get_data(as_text=True)
+    applied = shown[shown.index('id="verdict-applied"'):]
+    applied = applied[:applied.index("</div>")]
+    assert [f"Round 1, {name}:" in applied for name in ("Ann", "Bob", "Cy", "Di")] == [True] * 4
     with app.app_context():
         entered = {c.player: c.value for c in Change.query.filter_by(kind="tricks")}
     assert entered == REPLAYED

@@ -59,7 +59,18 @@ def test_applying_a_penalty_adjusts_the_scores_and_keeps_the_reason(revoked, cli
     data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
     assert {a["reason"] for a in data["adjustments"]} == {
         "Revoke in round 1, trick 1: every other player gains 3 points (the laws of whist)"}
-    assert "Applied: see the adjustments" in page(client, table)
+    # Exactly the penalty applied is marked so; the other is offered no more.
+    verdict = page(client, table)
+    verdict = verdict[verdict.index('id="verdict-penalties"'):]
+    verdict = verdict[:verdict.index("</ul>")]
+    items = verdict.split("<li>")[1:]
+    assert len(items) == 2
+    assert "the revoker loses 3 points" in items[0]
+    assert "Not applied: another penalty was applied" in items[0]
+    assert "Applied: see the adjustments" not in items[0]
+    assert "every other player gains 3 points" in items[1]
+    assert "Applied: see the adjustments" in items[1]
+    assert "Apply as an adjustment" not in verdict
 
 
 @pytest.mark.parametrize("htmx", [False, True])

@@ -23,12 +23,12 @@ from ...game.hand import PICKER_CARDS
 from ...game.hand_records import decode_record, hand_record, import_events
 from ...game.penalties import penalty_choices, penalty_offers
 from ...rules import parse_card
-from ...storage import games as store
 from ...storage import hands as hand_store
 from ...storage.models import Game
 from ..language import current_lang
 from .. import access
 from ..responses import author, download, form_error, go_to, is_htmx, refusal, vary
+from ..undo import say_stored
 from ..wording.cards import card_label
 from ..wording.hands import flag_text, penalty_reason, problem_text, rule_name, source_name
 from ..wording.ruleset import penalty_text
@@ -170,17 +170,17 @@ def restart(gid: str, number: int):
 
 @bp.post("/apply")
 def apply(gid: str, number: int):
-    """Write the replayed tricks into the round, kept in the game's history."""
+    """Write the replayed tricks into the round, kept in the game's history;
+    the verdict then says what changed, beside the penalties it offers."""
     game, hand = load(gid, number)
     if not AtForm().validate():  # pragma: no cover
         abort(400)
     try:
-        sheet = hand_store.apply_replay(game, number, author())
+        hand_store.apply_replay(game, number, author())
     except GameError as refused:
         return render_hand(game, hand, refusal(refused), status_of(refused))
-    if sheet.round(number).closed:
-        return go_to(url_for("play.standings", gid=gid))
-    return go_to(url_for("play.round_page", gid=gid, number=number))
+    say_stored(game, since=hand.sheet.version)
+    return go_to(page_url(gid, number) + "#verdict")
 
 
 @bp.post("/penalty")

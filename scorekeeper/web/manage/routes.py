@@ -5,7 +5,7 @@ change re-renders its page with the reason (status 422) and the form as typed.
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from wtforms import SelectChoice
 
@@ -17,7 +17,7 @@ from .. import access
 from ..language import back_path
 from ..play.routes import render_round, shown_round
 from ..responses import author, form_error, refusal
-from ..undo import undo_label
+from ..undo import say_stored, undo_label
 from ..wording.history import history_text
 from ..wording.ruleset import SCORING_NAMES, scoring_title
 from .forms import (
@@ -160,7 +160,7 @@ def round_screen(game: Game, sheet: Sheet, error: str | None = None, status: int
 def said(response):
     """A change made (a redirect): the next page says what it was, as the history does."""
     if response.status_code == 302:
-        flash(history_text(store.load_history(access.game())[-1]))
+        say_stored(access.game())
     return response
 
 

@@ -23,8 +23,7 @@ from ..responses import author, download, form_error, form_errors, go_to, is_htm
 from . import export
 from ..regulars.series import series_lines
 from .rendered import kept_panel, kept_with_token, page_with_kept_content
-from ..wording.history import history_text
-from ..undo import undo_label
+from ..undo import say_stored, undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
 
@@ -255,7 +254,7 @@ def edit_round(gid: str, number: int):
     elif request.method == "POST":
         errors = save_correction(game, rnd, form)
         if not errors:
-            flash(history_text(store.load_history(game)[-1]))
+            say_stored(game)
             return redirect(url_for("play.round_page", gid=gid, number=number))
     forbidden = rnd.forbidden_with(form.chosen_bids(rnd.order))
     html = render_template("play/_correction.html" if is_htmx() else "play/edit.html",
