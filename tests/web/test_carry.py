@@ -407,3 +407,10 @@ def test_a_fresh_phone_importing_the_export_of_games_on_this_server_counts_them_
     assert game_count(app) == 1  # no copy: the same game, now on this phone too
     assert "1 game was on this phone already." in upload(fresh_phone, archive).get_data(
         as_text=True)
+
+
+def test_the_import_page_names_the_files_it_takes(client):
+    page = client.get("/carry").get_data(as_text=True)
+    which = page[page.index('id="import-which"'):]
+    which = which[:which.index("</p>")]
+    assert "“Export all games”" in which and "“Export JSON”" in which and "“Standings”" in which
