@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, insert, inspect, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
@@ -236,3 +236,17 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
         folds.keep(game.public_id, version, fold)
 
     return commit_retrying(game, attempt, GameError("busy"), done).sheet
+
+
+def answers() -> bool:
+    """Whether the database answers a real question: a game, a link and a
+    change can be read (the tables are there, with the columns this code
+    reads). False after a restore of a file that was no Scorekeeper database."""
+    try:
+        db.session.execute(select(Game.id, Game.public_id, Game.version).limit(1)).all()
+        db.session.execute(select(Link.id, Link.token, Link.role).limit(1)).all()
+        db.session.execute(select(Change.id, Change.seq, Change.kind).limit(1)).all()
+    except SQLAlchemyError:
+        db.session.rollback()
+        return False
+    return True
