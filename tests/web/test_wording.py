@@ -58,3 +58,10 @@ def test_the_words_of_a_suit_are_kept_per_language(app, monkeypatch):
         assert cards.trump_label("D") == "?" and asked  # a new suit is
     assert english == ("Trump: hearts", "no trump")
     assert polish != english and "kier" in polish[0]
+
+
+def test_every_stored_kind_of_change_has_its_history_words():
+    from scorekeeper.game.checking import KINDS
+    from scorekeeper.web.wording.history import WORDING
+
+    assert set(WORDING) | {"undo"} == set(KINDS)

@@ -17,66 +17,49 @@ from .ruleset import scoring_title
 
 def history_text(entry: HistoryEntry) -> str:
     """One history entry in plain words."""
-    d = entry.details
-    kind = entry.kind
-    if kind == "undo":
-        if "undone" not in d:
+    if entry.kind == "undo":
+        if "undone" not in entry.details:
             return _("Undo (nothing to undo)")
-        return _("Taken back: %(change)s", change=history_text(d["undone"]))
-    if kind == "trump":
-        if d["before"] != "unset" and d["before"] != d["after"]:
-            return _("Round %(number)s: %(before)s → %(after)s", number=d["round"],
-                     before=trump_phrase(d["before"]), after=trump_phrase(d["after"]))
-        return _("Round %(number)s: %(trump)s", number=d["round"],
-                 trump=trump_phrase(d["after"]))
-    if kind == "bid":
-        if d["before"] is not None:
-            return _("Round %(number)s, %(name)s: bid %(before)s → %(after)s",
-                     number=d["round"], name=d["name"], before=d["before"], after=d["after"])
-        return _("Round %(number)s, %(name)s: bid %(bid)s", number=d["round"], name=d["name"],
-                 bid=d["after"])
-    if kind == "tricks":
-        if d["before"] is not None:
-            return _("Round %(number)s, %(name)s: tricks %(before)s → %(after)s",
-                     number=d["round"], name=d["name"], before=d["before"], after=d["after"])
-        return ngettext("Round %(number)s, %(name)s: %(num)s trick",
-                        "Round %(number)s, %(name)s: %(num)s tricks", d["after"],
-                        number=d["round"], name=d["name"])
-    if kind == "close":
-        return _("Round %(number)s closed", number=d["round"])
-    if kind == "correct":
-        return _correction_text(d)
-    if kind == "join":
-        where = (_("next after %(name)s", name=d["after"]) if d["after"] is not None
-                 else _("at the first seat"))
-        return _("New player: %(name)s, from round %(number)s, starting with %(points)s "
-                 "points; seat: %(where)s", name=d["name"], where=where, number=d["round"],
-                 points=d["points"])
-    if kind == "leave":
-        return _("%(name)s: leaves the game from round %(number)s on", name=d["name"],
-                 number=d["round"])
-    if kind == "sitout":
-        return _("%(name)s sits out round %(number)s", name=d["name"], number=d["round"])
-    if kind == "adjust":
-        return _("%(name)s %(points)s points: %(reason)s", name=d["name"],
-                 points="%+d" % d["points"], reason=d["reason"])
-    if kind == "scoring":
-        return _("Scoring changed: %(before)s → %(after)s", before=scoring_title(d["before"]),
-                 after=scoring_title(d["after"]))
-    if kind == "schedule":
-        return _schedule_text(d)
-    if kind == "end":
-        return _("The game ends after round %(number)s instead of round %(planned)s",
-                 number=d["round"], planned=d["planned"])
-    if kind == "decks":
-        return ngettext("Played with %(num)s deck from now on",
-                        "Played with %(num)s decks from now on", d["after"])
-    if kind == "name":
-        if d["undo"]:
-            return _("Rename taken back: %(old)s → %(new)s", old=d["before"],
-                     new=d["after"])
-        return _("Renamed: %(old)s → %(new)s", old=d["before"], new=d["after"])
-    return kind  # pragma: no cover - every stored kind is worded above
+        return _("Taken back: %(change)s", change=history_text(entry.details["undone"]))
+    return WORDING[entry.kind](entry.details)
+
+
+def _trump_text(d: dict) -> str:
+    if d["before"] != "unset" and d["before"] != d["after"]:
+        return _("Round %(number)s: %(before)s → %(after)s", number=d["round"],
+                 before=trump_phrase(d["before"]), after=trump_phrase(d["after"]))
+    return _("Round %(number)s: %(trump)s", number=d["round"], trump=trump_phrase(d["after"]))
+
+
+def _bid_text(d: dict) -> str:
+    if d["before"] is not None:
+        return _("Round %(number)s, %(name)s: bid %(before)s → %(after)s",
+                 number=d["round"], name=d["name"], before=d["before"], after=d["after"])
+    return _("Round %(number)s, %(name)s: bid %(bid)s", number=d["round"], name=d["name"],
+             bid=d["after"])
+
+
+def _tricks_text(d: dict) -> str:
+    if d["before"] is not None:
+        return _("Round %(number)s, %(name)s: tricks %(before)s → %(after)s",
+                 number=d["round"], name=d["name"], before=d["before"], after=d["after"])
+    return ngettext("Round %(number)s, %(name)s: %(num)s trick",
+                    "Round %(number)s, %(name)s: %(num)s tricks", d["after"],
+                    number=d["round"], name=d["name"])
+
+
+def _join_text(d: dict) -> str:
+    where = (_("next after %(name)s", name=d["after"]) if d["after"] is not None
+             else _("at the first seat"))
+    return _("New player: %(name)s, from round %(number)s, starting with %(points)s "
+             "points; seat: %(where)s", name=d["name"], where=where, number=d["round"],
+             points=d["points"])
+
+
+def _name_text(d: dict) -> str:
+    if d["undo"]:
+        return _("Rename taken back: %(old)s → %(new)s", old=d["before"], new=d["after"])
+    return _("Renamed: %(old)s → %(new)s", old=d["before"], new=d["after"])
 
 
 def _correction_text(d: dict) -> str:
@@ -108,3 +91,29 @@ def _schedule_text(d: dict) -> str:
     return _("Schedule: rounds from %(number)s on rebuilt: %(before)s → %(after)s",
              number=d["from"], before=" ".join(map(str, d["before"])) or "–",
              after=" ".join(map(str, d["cards"])))
+
+
+#: Each stored kind of change but ``undo``, worded (tests/web/test_wording.py
+#: words every kind).
+WORDING = {
+    "trump": _trump_text,
+    "bid": _bid_text,
+    "tricks": _tricks_text,
+    "close": lambda d: _("Round %(number)s closed", number=d["round"]),
+    "correct": _correction_text,
+    "join": _join_text,
+    "leave": lambda d: _("%(name)s: leaves the game from round %(number)s on",
+                         name=d["name"], number=d["round"]),
+    "sitout": lambda d: _("%(name)s sits out round %(number)s", name=d["name"],
+                          number=d["round"]),
+    "adjust": lambda d: _("%(name)s %(points)s points: %(reason)s", name=d["name"],
+                          points="%+d" % d["points"], reason=d["reason"]),
+    "scoring": lambda d: _("Scoring changed: %(before)s → %(after)s",
+                           before=scoring_title(d["before"]), after=scoring_title(d["after"])),
+    "schedule": _schedule_text,
+    "end": lambda d: _("The game ends after round %(number)s instead of round %(planned)s",
+                       number=d["round"], planned=d["planned"]),
+    "decks": lambda d: ngettext("Played with %(num)s deck from now on",
+                                "Played with %(num)s decks from now on", d["after"]),
+    "name": _name_text,
+}
