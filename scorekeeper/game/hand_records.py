@@ -82,6 +82,23 @@ def check_record(hand: Hand, obj: object) -> list[NewHandEvent]:
     except MalformedRecord as error:
         raise RecordRefused([ImportProblem(error.field, "malformed", {"reason": error.reason})]) \
             from None
+    seat_player, problems = _seats(hand, record)
+    problems += _round_problems(hand, record) + _rules_problems(hand.sheet.ruleset, record)
+    if problems:
+        raise RecordRefused(problems)
+    events = [NewHandEvent(RESET)]
+    if record.hands is not None:
+        for i, dealt in enumerate(record.hands):
+            events.append(NewHandEvent(DEAL, seat_player[i], [str(c) for c in dealt]))
+    for player, card in _turns(hand, record):
+        events.append(NewHandEvent(CARD, player, [str(card)]))
+    return events
+
+
+def _seats(hand: Hand, record) -> tuple[list[int | None], list[ImportProblem]]:
+    """The player at each of the record's seats (by name), and what does not
+    match the round: a name not playing, a player left out, another dealer or
+    another order."""
     rnd, sheet = hand.rnd, hand.sheet
     problems: list[ImportProblem] = []
     names = {sheet.name(p).casefold(): p for p in hand.players}
@@ -94,18 +111,27 @@ def check_record(hand: Hand, obj: object) -> list[NewHandEvent]:
     if missing:
         problems.append(ImportProblem("players", "left-out", {
             "names": ", ".join(missing), "number": rnd.number}))
-    if not problems:
-        dealer = seat_player[record.dealer]
-        if dealer != rnd.dealer:
-            problems.append(ImportProblem("dealer", "other-dealer", {
-                "name": sheet.name(rnd.dealer), "number": rnd.number,
-                "other": sheet.name(dealer)}))
-        else:
-            n = len(record.players)
-            order = [seat_player[(record.dealer + k) % n] for k in range(1, n + 1)]
-            if order != hand.players:
-                problems.append(ImportProblem("players", "other-order", {
-                    "order": ", ".join(sheet.name(p) for p in hand.players)}))
+    if problems:
+        return seat_player, problems
+    dealer = seat_player[record.dealer]
+    if dealer != rnd.dealer:
+        problems.append(ImportProblem("dealer", "other-dealer", {
+            "name": sheet.name(rnd.dealer), "number": rnd.number,
+            "other": sheet.name(dealer)}))
+        return seat_player, problems
+    n = len(record.players)
+    order = [seat_player[(record.dealer + k) % n] for k in range(1, n + 1)]
+    if order != hand.players:
+        problems.append(ImportProblem("players", "other-order", {
+            "order": ", ".join(sheet.name(p) for p in hand.players)}))
+    return seat_player, problems
+
+
+def _round_problems(hand: Hand, record) -> list[ImportProblem]:
+    """What in the record does not fit the round: its trump, the number of
+    tricks, an unfinished trick before the last, a dealt hand's size."""
+    rnd = hand.rnd
+    problems: list[ImportProblem] = []
     trump = record.trump_suit
     if (None if trump is None else trump.value) != rnd.trump:
         problems.append(ImportProblem("trump", "other-trump", {
@@ -119,26 +145,22 @@ def check_record(hand: Hand, obj: object) -> list[NewHandEvent]:
         if len(trick) != m:
             problems.append(ImportProblem(f"plays[{t}]", "unfinished-trick", {
                 "count": len(trick), "players": m}))
-    if record.hands is not None:
-        for i, dealt in enumerate(record.hands):
-            if len(dealt) != rnd.cards:
-                problems.append(ImportProblem(f"hands[{i}]", "hand-size", {
-                    "num": len(dealt), "number": rnd.number, "cards": rnd.cards}))
-    ruleset = sheet.ruleset
+    for i, dealt in enumerate(record.hands or ()):
+        if len(dealt) != rnd.cards:
+            problems.append(ImportProblem(f"hands[{i}]", "hand-size", {
+                "num": len(dealt), "number": rnd.number, "cards": rnd.cards}))
+    return problems
+
+
+def _rules_problems(ruleset, record) -> list[ImportProblem]:
+    """The record's rules that differ from the table's: decks, must trump."""
+    problems: list[ImportProblem] = []
     if record.rules.decks != ruleset.decks:
         problems.append(ImportProblem("rules.decks", "other-decks", {
             "num": ruleset.decks, "other": record.rules.decks}))
     if record.rules.must_trump != ruleset.must_trump:
         problems.append(ImportProblem("rules.must_trump", "other-must-trump"))
-    if problems:
-        raise RecordRefused(problems)
-    events = [NewHandEvent(RESET)]
-    if record.hands is not None:
-        for i, dealt in enumerate(record.hands):
-            events.append(NewHandEvent(DEAL, seat_player[i], [str(c) for c in dealt]))
-    for player, card in _turns(hand, record):
-        events.append(NewHandEvent(CARD, player, [str(card)]))
-    return events
+    return problems
 
 
 def _turns(hand: Hand, record) -> list[tuple[int, Card]]:
