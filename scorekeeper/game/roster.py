@@ -29,10 +29,17 @@ class AliasLike(Protocol):
 
 @dataclass(frozen=True)
 class Regular:
-    """A person who played on this device: the name shown, and how many games."""
+    """A person who played on this device: the name shown, how many games
+    they sat down to, and how many of those were finished (the rest are being
+    played, or were left unfinished)."""
 
     name: str
     games: int
+    finished: int = 0
+
+    @property
+    def unfinished(self) -> int:
+        return self.games - self.finished
 
 
 class Aliases:
@@ -63,23 +70,31 @@ class Aliases:
         return keys
 
 
-def regulars(games: Iterable[Sequence[str]], aliases: Aliases | None = None) -> list[Regular]:
+def regulars(games: Iterable[Sequence[str]], aliases: Aliases | None = None,
+             finished: Iterable[bool] | None = None) -> list[Regular]:
     """The people of these games (each a list of its players' names), most
-    games first, then by name. One person may be spelled several ways: the
-    spelling used most often is shown, unless an alias names them."""
+    games first, then by name; ``finished`` says of each game, in the same
+    order, whether it is finished (none: no game is). One person may be
+    spelled several ways: the spelling used most often is shown, unless an
+    alias names them."""
     aliases = aliases or Aliases()
+    games = list(games)
+    finished = [False] * len(games) if finished is None else list(finished)
     counts: Counter[str] = Counter()
+    ended: Counter[str] = Counter()
     spellings: dict[str, Counter[str]] = {}
-    for names in games:
+    for names, is_finished in zip(games, finished, strict=True):
         people = {}
         for name in names:
             shown = aliases.resolve(name)
             people.setdefault(name_key(shown), shown)
         for key, shown in people.items():
             counts[key] += 1
+            ended[key] += is_finished
             spellings.setdefault(key, Counter())[shown] += 1
     ordered = sorted(counts, key=lambda key: (-counts[key], key))
-    return [Regular(spellings[key].most_common(1)[0][0], counts[key]) for key in ordered]
+    return [Regular(spellings[key].most_common(1)[0][0], counts[key], ended[key])
+            for key in ordered]
 
 
 def as_regular(name: str, known: Iterable[Regular], aliases: Aliases | None = None) -> str:

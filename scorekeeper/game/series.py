@@ -46,12 +46,14 @@ def rematch_seats(sheet: Sheet, first_dealer: int) -> tuple[list[str], int]:
 @dataclass(frozen=True)
 class SeriesLine:
     """One player's line in a series: games played, games won (a shared win
-    counts for each who shares it) and points over the series' games."""
+    counts for each who shares it, as the statistics count it), how many of
+    those were shared, and points over the series' games."""
 
     name: str
     played: int
     won: int
     points: int
+    shared: int = 0
 
 
 @dataclass(frozen=True)
@@ -91,11 +93,12 @@ def series_standings(games: Iterable[SeriesGame],
             shown = resolve(name)
             key = name_key(shown)
             line = lines.setdefault(key, {"name": shown, "played": 0, "won": 0,
-                                          "points": 0})
+                                          "points": 0, "shared": 0})
             line["points"] += total
             if game.finished:
                 line["played"] += 1
                 line["won"] += key in winners
+                line["shared"] += key in winners and len(winners) > 1
     sign = 1 if lowest_wins else -1
     ordered = sorted(lines.values(), key=lambda line: (-line["won"], sign * line["points"],
                                                        line["name"].casefold()))

@@ -10,7 +10,7 @@ closed rounds with the rules engine. The checks of new entries are in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
@@ -111,6 +111,16 @@ class Sheet:
         times = [at for change in self.effective
                  if (at := getattr(change, "created_at", None)) is not None]
         return max(times) - min(times) if times else None
+
+    @cached_property
+    def closed_at(self) -> dict[int, datetime]:
+        """When each closed round was closed, by its number: the time of its
+        close in force (none for a round whose close has no time, as in a
+        sheet folded from changes not yet stored). A correction later leaves
+        it as it was: the round was played then."""
+        return {change.round: at for change in self.effective
+                if change.kind == "close" and (at := getattr(change, "created_at", None))
+                is not None}
 
     @property
     def last_entry(self) -> ChangeLike | None:

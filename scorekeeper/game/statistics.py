@@ -10,14 +10,22 @@ those up in SQL for the regulars, through the device's renames and merges
 
 Definitions (the page says them too):
 
-- a game is won when the player is ranked first alone, shared when first
-  with others; the win rate counts both;
+- a game is won when the player is ranked first, alone or shared with
+  others; the games won count both, and say how many of them were shared
+  (the series standings count a shared win the same way);
+- the average total is worked out apart for the games the highest total wins
+  and those the lowest total wins (a 40 of one and a 40 of the other say
+  opposite things), each without the starting points a late joiner was
+  given, which are counted apart;
 - the best total is the highest of the player's games that the highest total
   wins; for a player only of games that the lowest total wins, the lowest;
 - bids made, by hand size, bids of 0 made, and the average difference
   between bid and tricks count every round the player played;
 - the longest run of bids made runs across games, oldest first;
-- the worst round is the one with the fewest points (the first of equals).
+- the worst round is the one with the fewest points where the highest total
+  wins, the one with the most where the lowest wins; the best round the other
+  way round; each found apart for the two kinds of game (the first of equals)
+  and dated by when that round was closed.
 """
 
 from __future__ import annotations
@@ -41,17 +49,33 @@ def _runs(made: Sequence[bool]) -> dict[str, Any]:
     return {"first": first, "last": last, "best": best, "all": all(made)}
 
 
+def is_worse(lowest_wins: bool, points: int, than: int | None) -> bool:
+    """Whether a round of ``points`` is worse for the player than one of
+    ``than`` (None: no round yet), where the lowest total wins or not.
+
+    >>> is_worse(False, 0, 10), is_worse(True, 0, 10), is_worse(True, 3, None)
+    (True, False, True)
+    """
+    return than is None or (points > than if lowest_wins else points < than)
+
+
+def is_better(lowest_wins: bool, points: int, than: int | None) -> bool:
+    """Whether a round of ``points`` is better for the player than one of ``than``."""
+    return than is None or (points < than if lowest_wins else points > than)
+
+
 def game_facts(sheet: Sheet) -> dict[str, Any]:
-    """One game summed up per player (JSON-able)."""
+    """One game summed up per player (plain data; a round's date is a datetime)."""
     by_rank = {s.player: s for s in sheet.standings}
-    closed = sheet.closed_rounds
+    lowest_wins = sheet.ruleset.scoring.lowest_wins
+    closed, closed_at = sheet.closed_rounds, sheet.closed_at
     players = []
     for pid, member in sheet.members.items():
         made_list: list[bool] = []
         sizes: dict[int, list[int]] = {}
         zero = [0, 0]
         diff = 0
-        worst = None
+        worst = best = None
         for rnd, points in zip(closed, sheet.score.rounds):
             if pid not in rnd.order:
                 continue
@@ -65,15 +89,43 @@ def game_facts(sheet: Sheet) -> dict[str, Any]:
                 zero[0] += hit
                 zero[1] += 1
             diff += abs(bid - taken)
-            if worst is None or points[pid] < worst[0]:
-                worst = [points[pid], rnd.number, rnd.cards, bid, taken]
+            this = [points[pid], rnd.number, rnd.cards, bid, taken, closed_at.get(rnd.number)]
+            if is_worse(lowest_wins, points[pid], worst and worst[0]):
+                worst = this
+            if is_better(lowest_wins, points[pid], best and best[0]):
+                best = this
         standing = by_rank[pid]
+        start = sum(a.points for a in sheet.adjustments if a.player == pid and a.is_start)
         players.append({
-            "name": member.name, "total": standing.total, "rank": standing.rank,
+            "name": member.name, "total": standing.total, "start": start, "rank": standing.rank,
             "shared": standing.is_shared, "rounds": len(made_list), "made": sum(made_list),
             "sizes": sizes, "zero": zero, "diff": diff, "run": _runs(made_list), "worst": worst,
+            "best": best,
         })
-    return {"lowest_wins": sheet.ruleset.scoring.lowest_wins, "players": players}
+    return {"lowest_wins": lowest_wins, "players": players}
+
+
+@dataclass
+class Side:
+    """A player's figures over the games of one kind: those the highest total
+    wins, or those the lowest total wins (``lowest_wins``)."""
+
+    lowest_wins: bool
+    played: int = 0
+    #: The totals of these games, the starting points of late joins aside.
+    total: int = 0
+    #: The starting points the player was given on joining a game late, and
+    #: in how many of these games.
+    start: int = 0
+    started: int = 0
+    #: The points of the worst and the best round (their details: the storage's).
+    worst: int | None = None
+    best: int | None = None
+
+    @property
+    def average(self) -> float | None:
+        """The average total, starting points aside."""
+        return self.total / self.played if self.played else None
 
 
 @dataclass
@@ -82,9 +134,9 @@ class Figures:
 
     name: str
     played: int = 0
+    #: Games ranked first, shared wins included; ``shared``: how many of them were shared.
     won: int = 0
     shared: int = 0
-    total: int = 0
     #: The highest total of the games the highest total wins, the lowest of the others.
     highest: int | None = None
     lowest: int | None = None
@@ -94,8 +146,18 @@ class Figures:
     zero: list[int] = field(default_factory=lambda: [0, 0])
     diff: int = 0
     longest_run: int = 0
-    #: The points of the worst round (its details: ``worst_round`` of the storage).
-    worst_points: int | None = None
+    #: The figures of the games the highest total wins (False) and the lowest
+    #: (True), for the kinds the player played.
+    sides: dict[bool, Side] = field(default_factory=dict)
+
+    def side(self, lowest_wins: bool) -> Side:
+        """The figures of one kind of game (made on first use)."""
+        return self.sides.setdefault(lowest_wins, Side(lowest_wins))
+
+    @property
+    def kinds(self) -> list[Side]:
+        """The kinds of game played: the highest total wins first."""
+        return [self.sides[kind] for kind in (False, True) if kind in self.sides]
 
     @property
     def best(self) -> int | None:
@@ -104,11 +166,7 @@ class Figures:
 
     @property
     def win_rate(self) -> float | None:
-        return (self.won + self.shared) / self.played if self.played else None
-
-    @property
-    def average(self) -> float | None:
-        return self.total / self.played if self.played else None
+        return self.won / self.played if self.played else None
 
     @property
     def made_rate(self) -> float | None:

@@ -2,8 +2,9 @@
 the embedded SQLite database.
 
 An archive holds a game's stored facts as they are: the game, its players,
-every change, every hand event and its links, so that an imported game is
-the same game, reachable through the same links. Derived figures (scores,
+every change, every hand event, its links and its series (the games a table
+played one after the other share one), so that an imported game is the same
+game, reachable through the same links, in the same series. Derived figures (scores,
 standings) are not stored; they are folded again from the changes.
 """
 
@@ -69,7 +70,7 @@ def export_game(game: Game) -> dict[str, Any]:
     return {
         "id": game.public_id, "created_at": _time(game.created_at),
         "updated_at": _time(game.updated_at), "preset": game.preset, "ruleset": game.ruleset,
-        "first_dealer": game.first_dealer,
+        "first_dealer": game.first_dealer, "series": game.series,
         "players": [{"seat": p.seat, "name": p.name} for p in game.players],
         "changes": [{"seq": c.seq, "kind": c.kind, "round": c.round, "player": c.player,
                      "value": c.value, "created_at": _time(c.created_at), "author": c.author}
@@ -107,7 +108,8 @@ def import_games(archive: Any) -> list[Game]:
             raise ArchiveRefused(f"game {data['id']} is here already")
         game = Game(public_id=data["id"], created_at=_read_time(data["created_at"]),
                     updated_at=_read_time(data["updated_at"]), preset=data["preset"],
-                    ruleset=data["ruleset"], first_dealer=data["first_dealer"])
+                    ruleset=data["ruleset"], first_dealer=data["first_dealer"],
+                    series=data.get("series"))  # (none in a file written before series)
         game.players = [Player(seat=p["seat"], name=p["name"]) for p in data["players"]]
         db.session.add(game)
         db.session.add_all(Link(game=game, token=link["token"], role=link["role"],

@@ -8,7 +8,11 @@ stores any (its shape, its players and rules, and every change replayed
 through the game's own checks, :func:`scorekeeper.game.checking.check_log`),
 names each problem, and stores all of the games or none. A game that is
 here already (the same id) is not stored twice: it goes on the device's list
-when the file holds one of its links.
+when the file holds one of its links, and joins the series the file gives it
+when it has none here (see :func:`join_series`).
+
+A game keeps its series: the id its series' games share goes out with it and
+comes back in, so that the series standings on the other phone are the same.
 """
 
 from __future__ import annotations
@@ -164,6 +168,8 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
         return problem("bad-field", field="first_dealer")
     if _links_problem(data["links"]):
         return problem("bad-field", field="links")
+    if data.get("series") is not None and not _matches(GAME_ID, data["series"]):
+        return problem("bad-field", field="series")
     changes = data["changes"]
     if isinstance(changes, list) and len(changes) > MOST_CHANGES:
         return problem("game-too-long", most=MOST_CHANGES)
@@ -256,7 +262,7 @@ def import_device_games(data: Any, device: str) -> Carried:
     """
     games = read_games(data)
     carried = Carried()
-    new, seen_ids, seen_tokens = [], set(), set()
+    new, joining, seen_ids, seen_tokens = [], [], set(), set()
     problems: list[CarryProblem] = []
     for place, game in enumerate(games, start=1):
         names = tuple(p["name"] for p in game["players"])
@@ -273,6 +279,7 @@ def import_device_games(data: Any, device: str) -> Carried:
         if here is not None and _reachable(here, tokens, device):
             if owners - {here.id}:
                 problems.append(CarryProblem(place, names, "link-taken"))
+            joining.append((here, game))
             if _on_list(here, device):
                 carried.already += 1
             else:  # on this server, not yet on this phone: the phone gains it
@@ -289,12 +296,32 @@ def import_device_games(data: Any, device: str) -> Carried:
         new.append(game)
     if problems:
         raise CarryRefused(problems)
+    for here, game in joining:
+        join_series(here, game)
     stored = archive.import_games(
         {"format": archive.FORMAT, "games": [tidy(game) for game in new]}) if new else []
+    db.session.commit()  # the series joined, when no game was new (else committed with them)
     carried.imported += len(stored)
     for data_game in games:
         put_on_list(data_game, device)
     return carried
+
+
+def join_series(here: Game, data: dict[str, Any]) -> None:
+    """A game here already joins the series the file gives it, when it has
+    none here and the file lets the device score it (only who may write to a
+    game links another to it, as Play again does): the other phone played the
+    next game after this one. A series it has here is kept; nothing else of
+    the game changes (it still counts as here already, or as gained)."""
+    series = data.get("series")
+    if here.series is not None or series is None:
+        return
+    scorer = [link["token"] for link in data["links"]
+              if link["role"] == SCORER and link.get("replaced_at") is None]
+    if scorer and db.session.scalar(select(Link.id).where(
+            Link.game_id == here.id, Link.token.in_(scorer),
+            Link.replaced_at.is_(None))) is not None:
+        here.series = series
 
 
 def _reachable(game: Game, tokens: list[str], device: str) -> bool:
@@ -333,7 +360,7 @@ def tidy(data: dict[str, Any]) -> dict[str, Any]:
     times become now, authors that are not names none."""
     return {
         "id": data["id"], "preset": data["preset"], "ruleset": data["ruleset"],
-        "first_dealer": data["first_dealer"],
+        "first_dealer": data["first_dealer"], "series": data.get("series"),
         "created_at": _when(data.get("created_at")), "updated_at": _when(data.get("updated_at")),
         "players": [{"seat": p["seat"], "name": p["name"]} for p in data["players"]],
         "changes": [{"seq": c["seq"], "kind": c["kind"], "round": c.get("round"),

@@ -260,12 +260,24 @@ class PlayerLine(db.Model):
     run_last: Mapped[int]
     run_best: Mapped[int]
     run_all: Mapped[bool]
-    #: The round with the fewest points: points, round, cards, bid, tricks (none without rounds).
+    #: The starting points the player was given on joining late (in ``total``).
+    start_points: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: The worst round (the fewest points, or the most where the lowest total
+    #: wins): points, round, cards, bid, tricks and when it was closed (none
+    #: without rounds; the time none for a round stored without one).
     worst_points: Mapped[int | None]
     worst_round: Mapped[int | None]
     worst_cards: Mapped[int | None]
     worst_bid: Mapped[int | None]
     worst_tricks: Mapped[int | None]
+    worst_at: Mapped[datetime | None]
+    #: The best round, the same way.
+    best_points: Mapped[int | None]
+    best_round: Mapped[int | None]
+    best_cards: Mapped[int | None]
+    best_bid: Mapped[int | None]
+    best_tricks: Mapped[int | None]
+    best_at: Mapped[datetime | None]
 
 
 class PlayerLineSize(db.Model):

@@ -76,8 +76,12 @@ def aliases(device: str) -> Aliases:
 
 
 def device_regulars(device: str) -> list[Regular]:
-    """The device's regular players, most games first."""
-    return regulars(names_by_game(device).values(), aliases(device))
+    """The device's regular players, most games first, with how many of
+    their games are finished."""
+    names = names_by_game(device)
+    finished = set(db.session.scalars(select(Game.id).where(
+        Game.id.in_(names), Game.finished.is_(True)))) if names else set()
+    return regulars(names.values(), aliases(device), [gid in finished for gid in names])
 
 
 def scorer_games(device: str) -> list[Game]:

@@ -8,7 +8,9 @@ correction after the end), they are folded again from the changes before they
 are read (:func:`choose`, one query when nothing is stale), so the figures are
 always the fold's. The figures are then a few grouped queries whatever the
 number of games, and one narrow read of the lines in the order the games were
-played, for the longest run of bids made across games and the worst round.
+played, for the longest run of bids made across games and the worst and best
+rounds. The sums are grouped by the kind of game (whether the lowest total
+wins) as well: the averages and the rounds are told apart by it.
 
 The lines of a device's games are reached through the device's list, never
 through a name (every device has its "Anna"). The statements are built once
@@ -25,19 +27,19 @@ the stale lines.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 from typing import Any, NamedTuple, TypeVar
 
-from sqlalchemy import (String, and_, bindparam, case, delete, func, insert, not_, or_, select,
-                        type_coerce)
+from sqlalchemy import String, and_, bindparam, case, delete, func, insert, select, type_coerce
 from sqlalchemy.exc import IntegrityError
 
 from ..game.roster import Aliases
 from ..game.series import name_key
-from ..game.statistics import Figures, game_facts, longest_runs
+from ..game.statistics import Figures, game_facts, is_better, is_worse, longest_runs
 from .database import db
 from .games import load_sheet
 from .kept import kept_or_made
@@ -100,24 +102,25 @@ def _statements(preset: bool, since: bool, by_keys: bool) -> _Statements:
         query = query.where(model.game_id.in_(listed))
         return query.where(model.key.in_(bindparam("keys", expanding=True))) if by_keys else query
 
-    first = and_(PlayerLine.rank == 1, not_(PlayerLine.shared))
+    first = PlayerLine.rank == 1
     shared = and_(PlayerLine.rank == 1, PlayerLine.shared)
-    # One person's sums in one row (no grouping to sort), or each stored name's.
+    # One person's sums in a row a kind of game, or each stored name's.
     names = ((func.min(PlayerLine.key), func.max(PlayerLine.name)) if by_keys
              else (PlayerLine.key, PlayerLine.name))
     sums = chosen(select(
-        *names, func.count(),
+        *names, PlayerLine.lowest_wins, func.count(),
         func.sum(case((first, 1), else_=0)), func.sum(case((shared, 1), else_=0)),
-        func.sum(PlayerLine.total),
-        func.max(case((PlayerLine.lowest_wins, None), else_=PlayerLine.total)),
-        func.min(case((PlayerLine.lowest_wins, PlayerLine.total), else_=None)),
+        func.sum(PlayerLine.total - PlayerLine.start_points), func.sum(PlayerLine.start_points),
+        func.sum(case((PlayerLine.start_points != 0, 1), else_=0)),
+        func.max(PlayerLine.total), func.min(PlayerLine.total),
         func.sum(PlayerLine.rounds), func.sum(PlayerLine.made), func.sum(PlayerLine.zero_made),
         func.sum(PlayerLine.zero_bids), func.sum(PlayerLine.diff)))
-    if not by_keys:
-        sums = sums.group_by(PlayerLine.key, PlayerLine.name)
+    sums = sums.group_by(PlayerLine.lowest_wins) if by_keys else sums.group_by(
+        PlayerLine.key, PlayerLine.name, PlayerLine.lowest_wins)
     ordered = chosen(
         select(PlayerLine.key, PlayerLine.run_all, PlayerLine.rounds, PlayerLine.run_first,
-               PlayerLine.run_last, PlayerLine.run_best, PlayerLine.worst_points, PlayerLine.id)
+               PlayerLine.run_last, PlayerLine.run_best, PlayerLine.lowest_wins,
+               PlayerLine.worst_points, PlayerLine.best_points, PlayerLine.id)
         .join(Game, Game.id == PlayerLine.game_id)
     ).order_by(Game.created_at, Game.id, PlayerLine.id)
     sizes = chosen(select(PlayerLineSize.cards, func.sum(PlayerLineSize.made),
@@ -185,16 +188,16 @@ def keep_lines(game: Game) -> None:
     lines, sizes = [], []
     for line in facts["players"]:
         key = name_key(line["name"])
-        worst = line["worst"] or [None] * 5
         run = line["run"]
         lines.append({
             "game_id": game.id, "name": line["name"], "key": key, "total": line["total"],
-            "rank": line["rank"], "shared": line["shared"], "lowest_wins": facts["lowest_wins"],
-            "rounds": line["rounds"], "made": line["made"], "zero_made": line["zero"][0],
-            "zero_bids": line["zero"][1], "diff": line["diff"], "run_first": run["first"],
-            "run_last": run["last"], "run_best": run["best"], "run_all": run["all"],
-            "worst_points": worst[0], "worst_round": worst[1], "worst_cards": worst[2],
-            "worst_bid": worst[3], "worst_tricks": worst[4]})
+            "start_points": line["start"], "rank": line["rank"], "shared": line["shared"],
+            "lowest_wins": facts["lowest_wins"], "rounds": line["rounds"], "made": line["made"],
+            "zero_made": line["zero"][0], "zero_bids": line["zero"][1], "diff": line["diff"],
+            "run_first": run["first"], "run_last": run["last"], "run_best": run["best"],
+            "run_all": run["all"],
+            **{f"{kind}_{part}": value for kind in ("worst", "best")
+               for part, value in zip(ROUND_PARTS, line[kind] or [None] * len(ROUND_PARTS))}})
         sizes.extend({"game_id": game.id, "key": key, "cards": cards, "made": made,
                       "rounds": count} for cards, (made, count) in line["sizes"].items())
     for model, rows in ((PlayerLine, lines), (PlayerLineSize, sizes)):
@@ -207,6 +210,10 @@ def keep_lines(game: Game) -> None:
         kept.version = version
     db.session.flush()
 
+
+#: What a line keeps of its worst and its best round, in the order of
+#: :func:`~scorekeeper.game.statistics.game_facts`.
+ROUND_PARTS = ("points", "round", "cards", "bid", "tricks", "at")
 
 #: How many statistics pages' figures one process keeps.
 KEPT_PAGES = 64
@@ -237,82 +244,97 @@ def figures(choice: Choice, aliases: Aliases,
             keys: Iterable[str] | None = None) -> dict[str, Figures]:
     """Every person's figures over the chosen games, or only those of the
     person of the names with these ``keys``, by the person's name key;
-    without bids made by hand size and the worst round's details (see
+    without bids made by hand size and the rounds' details (see
     :func:`player_figures`). Read only."""
     return _kept("figures", choice, aliases, keys, lambda: _figures(choice, aliases, keys)[0])
 
 
 def _figures(choice: Choice, aliases: Aliases, keys: Iterable[str] | None):
-    """:func:`figures`, and the id of each person's line with the worst round.
-    Two queries: the sums by stored name (the spelling of the most games is
-    shown), and the lines in the order of the games for the runs of bids
-    made and the worst round (the first of equals)."""
+    """:func:`figures`, and the id of the line of each person's worst and
+    best round of each kind of game, by (key, lowest total wins, "worst" or
+    "best"). Two queries: the sums by stored name and kind of game (the
+    spelling of the most games is shown), and the lines in the order of the
+    games for the runs of bids made and the rounds (the first of equals)."""
     person_of = people(aliases)
     found: dict[str, Figures] = {}
-    spelled: dict[str, tuple[int, str]] = {}
-    for (key, name, played, won, shared, total, highest, lowest, rounds, made, zero_made,
-         zero_bids, diff) in _run(choice, "sums", keys):
+    spellings: dict[str, Counter[str]] = {}
+    for (key, name, lowest_wins, played, won, shared, total, start, started, highest, lowest,
+         rounds, made, zero_made, zero_bids, diff) in _run(choice, "sums", keys):
         if not played:  # the one row of no lines at all
             continue
         key = person_of.get(key, key)
         fig = found.setdefault(key, Figures(""))
-        if key not in spelled or (-played, name) < spelled[key]:
-            spelled[key] = (-played, name)
-            fig.name = aliases.resolve(name)
+        spellings.setdefault(key, Counter())[name] += played
         fig.played += played
         fig.won += int(won)
         fig.shared += int(shared)
-        fig.total += int(total)
+        side = fig.side(bool(lowest_wins))
+        side.played += played
+        side.total += int(total)
+        side.start += int(start)
+        side.started += int(started)
         fig.rounds += int(rounds)
         fig.made += int(made)
         fig.zero = [fig.zero[0] + int(zero_made), fig.zero[1] + int(zero_bids)]
         fig.diff += int(diff)
-        fig.highest = _best(max, fig.highest, highest)
-        fig.lowest = _best(min, fig.lowest, lowest)
-    worst_lines: dict[str, int] = {}
+        if lowest_wins:
+            fig.lowest = _best(min, fig.lowest, lowest)
+        else:
+            fig.highest = _best(max, fig.highest, highest)
+    for key, counts in spellings.items():
+        found[key].name = aliases.resolve(min(counts, key=lambda n: (-counts[n], n)))
+    picked: dict[tuple[str, bool, str], int] = {}
     if not found:
-        return found, worst_lines
+        return found, picked
     ordered = _run(choice, "ordered", keys).all()
     if person_of:
         ordered = [(person_of.get(key, key), *rest) for key, *rest in ordered]
     for key, longest in longest_runs(row[:6] for row in ordered).items():
         found[key].longest_run = longest
-    for key, *_runs, points, line_id in ordered:
-        fig = found[key]
-        if points is not None and (fig.worst_points is None or points < fig.worst_points):
-            fig.worst_points, worst_lines[key] = points, line_id
-    return found, worst_lines
+    for key, *_runs, lowest_wins, worst, best, line_id in ordered:
+        side = found[key].side(bool(lowest_wins))
+        if worst is not None and is_worse(side.lowest_wins, worst, side.worst):
+            side.worst, picked[key, side.lowest_wins, "worst"] = worst, line_id
+        if best is not None and is_better(side.lowest_wins, best, side.best):
+            side.best, picked[key, side.lowest_wins, "best"] = best, line_id
+    return found, picked
 
 
 def _best(pick, kept: int | None, found: int | None) -> int | None:
     return kept if found is None else found if kept is None else pick(kept, found)
 
 
-WORST = (select(PlayerLine.worst_points, PlayerLine.worst_round, PlayerLine.worst_cards,
-                PlayerLine.worst_bid, PlayerLine.worst_tricks, Game.created_at, Game.id)
-         .join(Game, Game.id == PlayerLine.game_id).where(PlayerLine.id == bindparam("line")))
+ROUNDS = select(PlayerLine.id, *(getattr(PlayerLine, f"{kind}_{part}")
+                                  for kind in ("worst", "best") for part in ROUND_PARTS)
+                ).where(PlayerLine.id.in_(bindparam("lines", expanding=True)))
 
 
-def player_figures(choice: Choice, aliases: Aliases,
-                   keys: Iterable[str]) -> tuple[Figures | None, dict[str, Any] | None]:
+def player_figures(choice: Choice, aliases: Aliases, keys: Iterable[str]
+                   ) -> tuple[Figures | None, dict[tuple[bool, str], dict[str, Any]]]:
     """The figures of the person of the names with these keys over the chosen
-    games, bids made by hand size included, and their worst round's details
-    (None without rounds); (None, None) without games. Read only."""
+    games, bids made by hand size included, and the details of their worst
+    and best rounds by (lowest total wins, "worst" or "best"): points, round,
+    cards, bid, tricks and ``at``, when the round was closed. (None, {})
+    without games. Read only."""
     return _kept("player", choice, aliases, keys, lambda: _player_figures(choice, aliases, keys))
 
 
 def _player_figures(choice: Choice, aliases: Aliases, keys: Iterable[str]):
-    found, worst_lines = _figures(choice, aliases, keys)
+    found, picked = _figures(choice, aliases, keys)
     if not found:
-        return None, None
-    (key, fig), = found.items()
+        return None, {}
+    (_key, fig), = found.items()
     fig.sizes = {cards: [int(made), int(count)]
                  for cards, made, count in _run(choice, "sizes", keys)}
-    if key not in worst_lines:
-        return fig, None
-    row = db.session.execute(WORST, {"line": worst_lines[key]}).one()
-    return fig, {"points": row[0], "round": row[1], "cards": row[2], "bid": row[3],
-                 "tricks": row[4], "when": row[5], "game": row[6]}
+    if not picked:
+        return fig, {}
+    rows = {row[0]: row[1:]
+            for row in db.session.execute(ROUNDS, {"lines": sorted(set(picked.values()))})}
+    parts = len(ROUND_PARTS)
+    return fig, {(lowest_wins, kind): dict(zip(
+        ("points", "round", "cards", "bid", "tricks", "when"),
+        rows[line][:parts] if kind == "worst" else rows[line][parts:]))
+        for (_k, lowest_wins, kind), line in picked.items()}
 
 
 def pair_counts(choice: Choice, keys: set[str]) -> list[tuple[str, int, int, int]]:

@@ -19,6 +19,13 @@ def offered(page: str) -> list[str]:
     return re.findall(r'value="pick:([^"]+)"', page)
 
 
+def regular_rows(page: str) -> list[tuple[str, str, str]]:
+    """Your players: each one's name, games finished and games started, not finished."""
+    return re.findall(r"<tr><td>(?:<a[^>]*>)?([^<]+)(?:</a>)?</td>"
+                      r"<td class=\"num\" data-regular=\"finished\">(\d+)</td>"
+                      r"<td class=\"num\" data-regular=\"unfinished\">(\d+)</td>", page)
+
+
 def test_set_up_offers_the_regulars_most_games_first_and_a_tap_seats_one(table, client):
     table.start(names=("Ann", "Bob", "Zośka", "Di"), **ONE_ROUND)
     table.start(names=("Ann", "Zośka", "Cy"), **ONE_ROUND)
@@ -54,17 +61,16 @@ def test_rename_merge_and_undo_are_recorded_and_seen_in_the_roster(table, client
     client.post("/players/rename", data={"name": "Kasia", "to": "katarzyna"})
     page = client.get("/players").get_data(as_text=True)
     assert "Renamed: Bob → Robert" in page and "Merged: Kasia → Katarzyna" in page
-    rows = re.findall(r"<tr><td>(?:<a[^>]*>)?([^<]+)(?:</a>)?</td><td class=\"num\">(\d+)</td>",
-                      page)
-    assert rows == [("Ann", "2"), ("Katarzyna", "2"), ("Robert", "2")]
+    # Both games are still being played: none finished, two started.
+    assert regular_rows(page) == [("Ann", "0", "2"), ("Katarzyna", "0", "2"),
+                                  ("Robert", "0", "2")]
     # The games keep the names they were played with; a new game uses the new name.
     gid = table.start(names=("bob", "Kasia", "Cy"), **ONE_ROUND)
     assert names_of(app, gid) == ["Robert", "Katarzyna", "Cy"]
     client.post("/players/undo")
     page = client.get("/players").get_data(as_text=True)
     assert "Undo: Bob → Robert" in page  # the merge was undone; the rename is next
-    assert ("Kasia", "1") in re.findall(
-        r"<tr><td>(?:<a[^>]*>)?([^<]+)(?:</a>)?</td><td class=\"num\">(\d+)</td>", page)
+    assert ("Kasia", "0", "1") in regular_rows(page)
 
 
 def test_a_bad_rename_is_refused_with_what_was_typed_kept(table, client):

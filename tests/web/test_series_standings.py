@@ -28,12 +28,27 @@ def play_again(table, client):
     table.gid = re.search(r"/g/([^/]+)/", response.headers["Location"]).group(1)
 
 
-def series_rows(page: str) -> dict[str, tuple[int, int, int]]:
+SERIES_ROW = re.compile(
+    r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)(?: <span class=\"muted small\">"
+    r"\((\d+) of them shared\)</span>)?</td><td class=\"num\">(\d+)</td>"
+    r"<td class=\"num\">(-?\d+)</td></tr>")
+
+
+def series_body(page: str) -> str:
     body = page[page.index('id="series"'):]
-    body = body[:body.index("</table>")]
-    return {name: (int(won), int(played), int(points)) for name, won, played, points in re.findall(
-        r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td><td class=\"num\">(\d+)</td>"
-        r"<td class=\"num\">(-?\d+)</td></tr>", body)}
+    return body[:body.index("</table>")]
+
+
+def series_rows(page: str) -> dict[str, tuple[int, int, int]]:
+    """Each player's games won (shared wins included), finished and points."""
+    return {name: (int(won), int(played), int(points))
+            for name, won, _shared, played, points in SERIES_ROW.findall(series_body(page))}
+
+
+def series_shared(page: str) -> dict[str, int]:
+    """Each player's shared wins, for those who have any."""
+    return {name: int(shared) for name, _won, shared, *_rest in SERIES_ROW.findall(
+        series_body(page)) if shared}
 
 
 def statements_of(app, client, path: str) -> int:
@@ -86,6 +101,9 @@ def test_a_game_being_played_counts_for_its_points_and_a_correction_for_its_resu
     for row, (bid, taken) in enumerate([(1, 0), (0, 1), (0, 0), (0, 0)]):  # Bob Cy Di Ann
         data[f"seats-{row}-bid"], data[f"seats-{row}-tricks"] = bid, taken
     assert client.post(table.url("/round/1/edit"), data=data).status_code == 302
-    rows = series_rows(client.get(table.url("/standings")).get_data(as_text=True))
+    page = client.get(table.url("/standings")).get_data(as_text=True)
+    rows = series_rows(page)
     assert rows["Bob"] == (0, 1, 0) and rows["Cy"] == (0, 1, 0)
+    # Ann and Di share the win (10 each): a win for each, said to be shared.
     assert rows["Ann"] == (1, 1, 10) and rows["Di"] == (1, 1, 10)
+    assert series_shared(page) == {"Ann": 1, "Di": 1}

@@ -37,7 +37,7 @@ def second_game(table):
 def figures(client, name, **args):
     page = client.get(f"/players/{name}", query_string=args).get_data(as_text=True)
     found = {key: " ".join(re.sub(r"<[^>]+>", " ", value).split())
-             for key, value in re.findall(r'<dd data-figure="([a-z-]+)">(.*?)</dd>', page, re.S)}
+             for key, value in re.findall(r'<dd[^>]* data-figure="([a-z-]+)"[^>]*>(.*?)</dd>', page, re.S)}
     return found, page
 
 
@@ -66,27 +66,31 @@ def played(table):
 def test_every_figure_of_a_player_is_the_hand_computed_value(table, client):
     played(table)
     ann, _page = figures(client, "Ann")
-    assert ann == {"played": "2", "won": "1", "shared": "1", "win-rate": "100%",
-                   "average": "26.5", "best": "43", "made": "5/5 (100%)", "zero": "3/3 (100%)",
-                   "diff": "0", "run": "5",
-                   "worst": f"+10 points: round 1 (hand of 2), bid 0, took 0 ({today()})"}
+    assert ann == {"played": "2", "won": "2 (1 of them shared)", "win-rate": "100%",
+                   "average-highest": "26.5", "best": "43", "made": "5/5 (100%)",
+                   "zero": "3/3 (100%)", "diff": "0", "run": "5",
+                   "worst-highest": f"+10 points: round 1 (hand of 2), bid 0, took 0 ({today()})",
+                   "top-highest": f"+12 points: round 4 (hand of 2), bid 2, took 2 ({today()})"}
     cy, page = figures(client, "Cy")
-    assert cy == {"played": "2", "won": "0", "shared": "0", "win-rate": "0%",
-                  "average": "15.5", "best": "31", "made": "3/5 (60%)", "zero": "2/3 (67%)",
-                  "diff": "0.4", "run": "2",
-                  "worst": f"+0 points: round 3 (hand of 2), bid 1, took 0 ({today()})"}
+    assert cy == {"played": "2", "won": "0", "win-rate": "0%",
+                  "average-highest": "15.5", "best": "31", "made": "3/5 (60%)",
+                  "zero": "2/3 (67%)", "diff": "0.4", "run": "2",
+                  "worst-highest": f"+0 points: round 3 (hand of 2), bid 1, took 0 ({today()})",
+                  "top-highest": f"+11 points: round 1 (hand of 2), bid 1, took 1 ({today()})"}
     assert table_rows(page, "sizes") == [["1", "0/1", "0%"], ["2", "3/4", "75%"]]
     assert pair_rows(page) == [
         ["Ann", "2", "0", "2", "0"], ["Bob", "2", "1", "1", "0"], ["Di", "2", "0", "1", "1"],
         ["Eve", "1", "1", "0", "0"]]
     assert 'role="img"' in page and "Hand of 1: 0 of 1 made; Hand of 2: 3 of 4 made" in page
     bob, _page = figures(client, "Bob")
-    assert bob == {"played": "2", "won": "0", "shared": "1", "win-rate": "50%",
-                   "average": "16", "best": "22", "made": "3/4 (75%)", "zero": "1/1 (100%)",
-                   "diff": "0.25", "run": "2",
-                   "worst": f"+0 points: round 2 (hand of 2), bid 1, took 0 ({today()})"}
+    assert bob == {"played": "2", "won": "1 (1 of them shared)", "win-rate": "50%",
+                   "average-highest": "16", "best": "22", "made": "3/4 (75%)",
+                   "zero": "1/1 (100%)", "diff": "0.25", "run": "2",
+                   "worst-highest": f"+0 points: round 2 (hand of 2), bid 1, took 0 ({today()})",
+                   "top-highest": f"+11 points: round 1 (hand of 2), bid 1, took 1 ({today()})"}
     eve, _page = figures(client, "Eve")
-    assert (eve["played"], eve["average"], eve["made"], eve["run"]) == ("1", "20", "2/2 (100%)", "2")
+    assert (eve["played"], eve["average-highest"], eve["made"], eve["run"]) == (
+        "1", "20", "2/2 (100%)", "2")
 
 
 def today():
@@ -99,11 +103,14 @@ def test_the_csv_holds_the_same_figures(table, client):
     played(table)
     response = client.get("/players/statistics.csv")
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True).lstrip("\ufeff"))))
-    assert rows[0][:4] == ["Player", "Games played", "Won", "Shared"]
+    assert rows[0][:7] == ["Player", "Games finished", "Won (shared wins included)",
+                           "Of them shared", "Win rate", "Average total (highest total wins)",
+                           "Average total (lowest total wins)"]
     by_name = {row[0]: row for row in rows[1:]}
-    assert by_name["Cy"] == ["Cy", "2", "0", "0", "0.000", "15.500", "31", "5", "3", "0.600",
-                             "0.667", "0.400", "2", "0"]
-    assert by_name["Ann"][1:5] == ["2", "1", "1", "1.000"]
+    # Cy: no starting score; worst and best round where the highest total wins, none lowest.
+    assert by_name["Cy"] == ["Cy", "2", "0", "0", "0.000", "15.500", "", "0", "31", "5", "3",
+                             "0.600", "0.667", "0.400", "2", "0", "11", "", ""]
+    assert by_name["Ann"][1:5] == ["2", "2", "1", "1.000"]
     assert "Zed" not in by_name  # only in the unfinished game
 
 
@@ -142,7 +149,7 @@ def test_an_undo_after_the_figures_were_kept_changes_them_too(table, client):
     assert figures(client, "Cy")[0]["made"] == "2/5 (40%)"
     assert client.post(table.url("/undo")).status_code in (200, 302)  # the correction
     cy, page = figures(client, "Cy")
-    assert (cy["played"], cy["made"], cy["average"]) == ("2", "3/5 (60%)", "15.5")
+    assert (cy["played"], cy["made"], cy["average-highest"]) == ("2", "3/5 (60%)", "15.5")
     # The close of round 4 undone (the round reopens): the game is being played again.
     assert client.post(table.url("/undo"), data={"reopen": "1"}).status_code in (200, 302)
     cy, page = figures(client, "Cy")  # so it is not counted

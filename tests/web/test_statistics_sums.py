@@ -1,7 +1,8 @@
 """The statistics' SQL sums against a plain count over every round.
 
 Random games (random players among spellings of the same people and a merge,
-rounds, scoring, presets, dates, devices, replaced links, unfinished games)
+rounds, scoring of both kinds, starting scores of late joins, presets, dates,
+devices, replaced links, unfinished games)
 are stored as the kept lines a fold would leave; every figure the storage
 adds up, for everyone and for each person, with and without the filters, is
 then checked against the same figure counted round by round in the order of
@@ -39,8 +40,9 @@ def random_games(rng: random.Random, count: int) -> list[dict]:
         for name in names:
             rounds = [(rng.randint(1, 4), rng.randint(0, 2), rng.randint(0, 2), rng.randint(-5, 12))
                       for _ in range(rng.randint(0, 6))]  # cards, bid, taken, points
-            players.append({"name": name, "rounds": rounds,
-                            "total": sum(points for *_rest, points in rounds)})
+            start = rng.choice([0, 0, 0, rng.randint(1, 30)])  # a late join's starting score
+            players.append({"name": name, "rounds": rounds, "start": start,
+                            "total": start + sum(points for *_rest, points in rounds)})
         ranked = {s.player: s for s in standings(
             {i: p["total"] for i, p in enumerate(players)}, lowest)}
         for i, player in enumerate(players):
@@ -80,8 +82,11 @@ def store(games: list[dict]) -> None:
             rounds = player["rounds"]
             made = [bid == taken for _cards, bid, taken, _points in rounds]
             first, last, best, made_all = runs(made)
-            worst = min(range(len(rounds)), key=lambda i: (rounds[i][3], i), default=None)
+            sign = -1 if game["lowest"] else 1  # the worst: the fewest points, or the most
+            worst = min(range(len(rounds)), key=lambda i: (sign * rounds[i][3], i), default=None)
+            top = min(range(len(rounds)), key=lambda i: (-sign * rounds[i][3], i), default=None)
             w = rounds[worst] if worst is not None else None
+            b = rounds[top] if top is not None else None
             key = name_key(player["name"])
             db.session.add(PlayerLine(
                 game_id=row.id, name=player["name"], key=key, total=player["total"],
@@ -91,8 +96,13 @@ def store(games: list[dict]) -> None:
                 zero_bids=sum(1 for _c, bid, _t, _p in rounds if bid == 0),
                 diff=sum(abs(bid - taken) for _c, bid, taken, _p in rounds),
                 run_first=first, run_last=last, run_best=best, run_all=made_all,
+                start_points=player["start"],
                 worst_points=w and w[3], worst_round=worst + 1 if w else None,
-                worst_cards=w and w[0], worst_bid=w and w[1], worst_tricks=w and w[2]))
+                worst_cards=w and w[0], worst_bid=w and w[1], worst_tricks=w and w[2],
+                worst_at=w and closed_at(game, worst + 1),
+                best_points=b and b[3], best_round=top + 1 if b else None,
+                best_cards=b and b[0], best_bid=b and b[1], best_tricks=b and b[2],
+                best_at=b and closed_at(game, top + 1)))
             sizes: dict[int, list[int]] = {}
             for cards, bid, taken, _points in rounds:
                 size = sizes.setdefault(cards, [0, 0])
@@ -102,6 +112,11 @@ def store(games: list[dict]) -> None:
                                               rounds=n) for cards, (m, n) in sizes.items())
             db.session.flush()
     db.session.commit()
+
+
+def closed_at(game: dict, number: int) -> datetime:
+    """When a round of a game was closed: a day and some minutes after its start."""
+    return game["created"] + timedelta(days=1, minutes=number)
 
 
 def counted(games: list[dict], choice: statistics.Choice, aliases: Aliases) -> dict:
@@ -115,13 +130,18 @@ def counted(games: list[dict], choice: statistics.Choice, aliases: Aliases) -> d
         for player in game["players"]:
             person = name_key(aliases.resolve(player["name"]))
             p = people.setdefault(person, {
-                "played": 0, "won": 0, "shared": 0, "total": 0, "highest": None, "lowest": None,
-                "made_list": [], "zero": [0, 0], "diff": 0, "worst": None, "sizes": {},
-                "pairs": {}})
+                "played": 0, "won": 0, "shared": 0, "highest": None, "lowest": None,
+                "made_list": [], "zero": [0, 0], "diff": 0, "sizes": {}, "sides": {},
+                "rounds_found": {}, "pairs": {}})
             p["played"] += 1
-            p["won"] += player["rank"] == 1 and not player["shared"]
+            p["won"] += player["rank"] == 1
             p["shared"] += player["rank"] == 1 and player["shared"]
-            p["total"] += player["total"]
+            kind = p["sides"].setdefault(game["lowest"], {
+                "played": 0, "total": 0, "start": 0, "started": 0, "worst": None, "best": None})
+            kind["played"] += 1
+            kind["total"] += player["total"] - player["start"]
+            kind["start"] += player["start"]
+            kind["started"] += player["start"] != 0
             side = "lowest" if game["lowest"] else "highest"
             pick = min if game["lowest"] else max
             p[side] = player["total"] if p[side] is None else pick(p[side], player["total"])
@@ -133,9 +153,18 @@ def counted(games: list[dict], choice: statistics.Choice, aliases: Aliases) -> d
                 size = p["sizes"].setdefault(cards, [0, 0])
                 size[0] += bid == taken
                 size[1] += 1
-                if p["worst"] is None or points < p["worst"]["points"]:
-                    p["worst"] = {"points": points, "round": number, "cards": cards, "bid": bid,
-                                  "tricks": taken, "when": game["created"], "game": game["id"]}
+                found = {"points": points, "round": number, "cards": cards, "bid": bid,
+                         "tricks": taken, "when": closed_at(game, number)}
+                # Where the lowest total wins, the most points are the worst.
+                badness = points if game["lowest"] else -points
+                if kind["worst"] is None or badness > (
+                        kind["worst"] if game["lowest"] else -kind["worst"]):
+                    kind["worst"] = points
+                    p["rounds_found"][game["lowest"], "worst"] = found
+                if kind["best"] is None or badness < (
+                        kind["best"] if game["lowest"] else -kind["best"]):
+                    kind["best"] = points
+                    p["rounds_found"][game["lowest"], "best"] = found
             for other in game["players"]:
                 if name_key(aliases.resolve(other["name"])) != person:
                     pair = p["pairs"].setdefault(other["name"], [0, 0, 0])
@@ -152,17 +181,20 @@ def counted(games: list[dict], choice: statistics.Choice, aliases: Aliases) -> d
 
 
 def as_counted(fig) -> dict:
-    return {"played": fig.played, "won": fig.won, "shared": fig.shared, "total": fig.total,
+    return {"played": fig.played, "won": fig.won, "shared": fig.shared,
             "best": fig.best, "rounds": fig.rounds, "made": fig.made, "zero": fig.zero,
-            "diff": fig.diff, "longest": fig.longest_run, "worst": fig.worst_points}
+            "diff": fig.diff, "longest": fig.longest_run,
+            "sides": {side.lowest_wins: {"played": side.played, "total": side.total,
+                                         "start": side.start, "started": side.started,
+                                         "worst": side.worst, "best": side.best}
+                      for side in fig.kinds}}
 
 
 def expected(p: dict) -> dict:
-    return {"played": p["played"], "won": p["won"], "shared": p["shared"], "total": p["total"],
+    return {"played": p["played"], "won": p["won"], "shared": p["shared"],
             "best": p["highest"] if p["highest"] is not None else p["lowest"],
             "rounds": len(p["made_list"]), "made": sum(p["made_list"]), "zero": p["zero"],
-            "diff": p["diff"], "longest": p["longest"],
-            "worst": p["worst"]["points"] if p["worst"] else None}
+            "diff": p["diff"], "longest": p["longest"], "sides": p["sides"]}
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -181,10 +213,10 @@ def test_every_sum_is_the_count_over_every_round(app, seed):
                 key: expected(p) for key, p in truth.items()}
             for person, p in truth.items():
                 keys = aliases.sources(person)
-                fig, worst = statistics.player_figures(choice, aliases, keys)
+                fig, rounds = statistics.player_figures(choice, aliases, keys)
                 assert as_counted(fig) == expected(p)
                 assert fig.sizes == p["sizes"]
-                assert worst == p["worst"]
+                assert rounds == p["rounds_found"]
                 pairs = {name: [games_together, ahead, behind] for name, games_together, ahead,
                          behind in statistics.pair_counts(choice, keys)}
                 assert pairs == p["pairs"]

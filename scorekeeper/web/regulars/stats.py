@@ -68,14 +68,14 @@ def player(name: str):
     key = name_key(aliases.resolve(name))
     keys = aliases.sources(key)
     games = chosen_games(device, filters)
-    fig, worst = statistics.player_figures(games, aliases, keys)
+    fig, rounds = statistics.player_figures(games, aliases, keys)
     if fig is None:
         if key not in {name_key(r.name) for r in roster.device_regulars(device)}:
             abort(404)
         return render_template("regulars/player.html", name=aliases.resolve(name), fig=None,
                                **filter_parts(device, filters))
     return render_template("regulars/player.html", name=aliases.resolve(name), fig=fig,
-                           worst=worst,
+                           rounds=rounds,
                            pairs=pairings(statistics.pair_counts(games, keys), key,
                                           aliases.resolve),
                            **filter_parts(device, filters))
@@ -89,18 +89,31 @@ def statistics_csv():
     figures = statistics.figures(chosen_games(device, filters), roster.aliases(device))
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([_("Player"), _("Games played"), _("Won"), _("Shared"), _("Win rate"),
-                     _("Average total"), _("Best total"), _("Rounds"), _("Bids made"),
-                     _("Bids made (share)"), _("Bids of 0 made (share)"), _("Average difference"),
-                     _("Longest run of bids made"), _("Worst round (points)")])
+    kinds = ((False, _("highest total wins")), (True, _("lowest total wins")))
+    writer.writerow([
+        _("Player"), _("Games finished"), _("Won (shared wins included)"), _("Of them shared"),
+        _("Win rate"), *(_("Average total (%(kind)s)", kind=kind) for _low, kind in kinds),
+        _("Starting score on joining late (not in the average)"), _("Best total"), _("Rounds"),
+        _("Bids made"), _("Bids made (share)"), _("Bids of 0 made (share)"),
+        _("Average difference"), _("Longest run of bids made"),
+        *(header for _low, kind in kinds for header in (
+            _("Worst round (%(kind)s)", kind=kind), _("Best round (%(kind)s)", kind=kind)))])
     for fig in sorted(figures.values(), key=lambda f: (-f.played, name_key(f.name))):
-        writer.writerow([spreadsheet_safe(fig.name), fig.played, fig.won, fig.shared,
-                         _ratio(fig.win_rate), _ratio(fig.average), fig.best, fig.rounds,
-                         fig.made, _ratio(fig.made_rate), _ratio(fig.zero_rate),
-                         _ratio(fig.average_diff), fig.longest_run,
-                         "" if fig.worst_points is None else fig.worst_points])
+        sides = [fig.sides.get(lowest) for lowest, _kind in kinds]
+        writer.writerow([
+            spreadsheet_safe(fig.name), fig.played, fig.won, fig.shared, _ratio(fig.win_rate),
+            *(_ratio(side and side.average) for side in sides),
+            sum(side.start for side in fig.kinds), fig.best, fig.rounds, fig.made,
+            _ratio(fig.made_rate), _ratio(fig.zero_rate), _ratio(fig.average_diff),
+            fig.longest_run,
+            *(_blank(side and getattr(side, which)) for side in sides
+              for which in ("worst", "best"))])
     return download("\ufeff" + out.getvalue(), "text/csv", "scorekeeper-statistics.csv")
 
 
 def _ratio(value: float | None) -> str:
     return "" if value is None else f"{value:.3f}"
+
+
+def _blank(value: int | None) -> int | str:
+    return "" if value is None else value
