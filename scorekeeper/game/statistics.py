@@ -17,8 +17,8 @@ Definitions (the page says them too):
   and those the lowest total wins (a 40 of one and a 40 of the other say
   opposite things), each without the starting points a late joiner was
   given, which are counted apart;
-- the best total is the highest of the player's games that the highest total
-  wins; for a player only of games that the lowest total wins, the lowest;
+- the best total is worked out apart for the two kinds of game too: the
+  highest of the games the highest total wins, the lowest of the others;
 - bids made, by hand size, bids of 0 made, and the average difference
   between bid and tricks count every round the player played;
 - the longest run of bids made runs across games, oldest first;
@@ -159,10 +159,10 @@ class Figures:
         """The kinds of game played: the highest total wins first."""
         return [self.sides[kind] for kind in (False, True) if kind in self.sides]
 
-    @property
-    def best(self) -> int | None:
-        """The best total (see the definitions above)."""
-        return self.highest if self.highest is not None else self.lowest
+    def best_total(self, side: Side) -> int | None:
+        """The best total of one kind of game: the highest where the highest
+        total wins, the lowest where the lowest wins."""
+        return self.lowest if side.lowest_wins else self.highest
 
     @property
     def win_rate(self) -> float | None:

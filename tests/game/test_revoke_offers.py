@@ -66,7 +66,9 @@ def test_applying_a_penalty_stores_tagged_adjustments_once(choice, points):
                for c in changes)
     stored = [Stored(100 + i, c.kind, c.round, c.player, c.value) for i, c in enumerate(changes)]
     again = hand_after_the_revoke(penalised=stored)
-    assert all(offer.applied for offer in penalty_offers(again))
+    # Exactly the penalty applied is marked so; the other for that revoke is taken.
+    assert [(o.choice, o.applied, o.other_applied) for o in penalty_offers(again)] == [
+        (c, c == choice, c != choice) for c in range(2)]
     with pytest.raises(GameError) as refused:
         penalty_changes(again, 1, choice, "revoke")
     assert refused.value.kind == "penalty-applied"

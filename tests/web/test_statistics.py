@@ -67,13 +67,13 @@ def test_every_figure_of_a_player_is_the_hand_computed_value(table, client):
     played(table)
     ann, _page = figures(client, "Ann")
     assert ann == {"played": "2", "won": "2 (1 of them shared)", "win-rate": "100%",
-                   "average-highest": "26.5", "best": "43", "made": "5/5 (100%)",
+                   "average-highest": "26.5", "best-highest": "43", "made": "5/5 (100%)",
                    "zero": "3/3 (100%)", "diff": "0", "run": "5",
                    "worst-highest": f"+10 points: round 1 (hand of 2), bid 0, took 0 ({today()})",
                    "top-highest": f"+12 points: round 4 (hand of 2), bid 2, took 2 ({today()})"}
     cy, page = figures(client, "Cy")
     assert cy == {"played": "2", "won": "0", "win-rate": "0%",
-                  "average-highest": "15.5", "best": "31", "made": "3/5 (60%)",
+                  "average-highest": "15.5", "best-highest": "31", "made": "3/5 (60%)",
                   "zero": "2/3 (67%)", "diff": "0.4", "run": "2",
                   "worst-highest": f"+0 points: round 3 (hand of 2), bid 1, took 0 ({today()})",
                   "top-highest": f"+11 points: round 1 (hand of 2), bid 1, took 1 ({today()})"}
@@ -84,7 +84,7 @@ def test_every_figure_of_a_player_is_the_hand_computed_value(table, client):
     assert 'role="img"' in page and "Hand of 1: 0 of 1 made; Hand of 2: 3 of 4 made" in page
     bob, _page = figures(client, "Bob")
     assert bob == {"played": "2", "won": "1 (1 of them shared)", "win-rate": "50%",
-                   "average-highest": "16", "best": "22", "made": "3/4 (75%)",
+                   "average-highest": "16", "best-highest": "22", "made": "3/4 (75%)",
                    "zero": "1/1 (100%)", "diff": "0.25", "run": "2",
                    "worst-highest": f"+0 points: round 2 (hand of 2), bid 1, took 0 ({today()})",
                    "top-highest": f"+11 points: round 1 (hand of 2), bid 1, took 1 ({today()})"}
@@ -107,8 +107,9 @@ def test_the_csv_holds_the_same_figures(table, client):
                            "Of them shared", "Win rate", "Average total (highest total wins)",
                            "Average total (lowest total wins)"]
     by_name = {row[0]: row for row in rows[1:]}
-    # Cy: no starting score; worst and best round where the highest total wins, none lowest.
-    assert by_name["Cy"] == ["Cy", "2", "0", "0", "0.000", "15.500", "", "0", "31", "5", "3",
+    # Cy: no starting score; best total, worst and best round where the highest total
+    # wins, none where the lowest wins.
+    assert by_name["Cy"] == ["Cy", "2", "0", "0", "0.000", "15.500", "", "0", "31", "", "5", "3",
                              "0.600", "0.667", "0.400", "2", "0", "11", "", ""]
     assert by_name["Ann"][1:5] == ["2", "2", "1", "1.000"]
     assert "Zed" not in by_name  # only in the unfinished game

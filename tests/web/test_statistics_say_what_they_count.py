@@ -121,12 +121,15 @@ def test_averages_are_apart_for_each_kind_of_game_and_leave_the_starting_score_o
     ann, page = figures(client, "Ann")
     # Ann: 11 in H (highest wins), 0 in L (lowest wins): never (11 + 0) / 2.
     assert (ann["average-highest"], ann["average-lowest"]) == ("11", "0")
+    # Her best totals too, one per kind: never the 11 of one beside the 0 of the other.
+    assert (ann["best-highest"], ann["best-lowest"]) == ("11", "0")
+    assert "Best total (lowest total wins)" in page
     assert "Average total (highest total wins)" in page
     assert "Average total (lowest total wins)" in page
     assert "start-highest" not in ann
     di, page = figures(client, "Di")
     # Di's 22 in H is 12 given on joining late and 10 played for.
-    assert (di["average-highest"], di["start-highest"], di["best"]) == (
+    assert (di["average-highest"], di["start-highest"], di["best-highest"]) == (
         "10", "+12 in 1 game", "22")
     assert "average-lowest" not in di and "Average total (lowest total wins)" not in page
     assert "Starting score on joining late (not in the average)" in page
@@ -135,8 +138,9 @@ def test_averages_are_apart_for_each_kind_of_game_and_leave_the_starting_score_o
     di_row = dict(zip(header, rows_by_name(rows)["Di"]))
     assert [di_row[column] for column in (
         "Average total (highest total wins)", "Average total (lowest total wins)",
-        "Starting score on joining late (not in the average)", "Best total")] == [
-        "10.000", "", "12", "22"]
+        "Starting score on joining late (not in the average)",
+        "Best total (highest total wins)", "Best total (lowest total wins)")] == [
+        "10.000", "", "12", "22", ""]
     ann_row = dict(zip(header, rows_by_name(rows)["Ann"]))
     assert [ann_row[column] for column in (
         "Average total (highest total wins)", "Average total (lowest total wins)",

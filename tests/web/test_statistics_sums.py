@@ -182,7 +182,7 @@ def counted(games: list[dict], choice: statistics.Choice, aliases: Aliases) -> d
 
 def as_counted(fig) -> dict:
     return {"played": fig.played, "won": fig.won, "shared": fig.shared,
-            "best": fig.best, "rounds": fig.rounds, "made": fig.made, "zero": fig.zero,
+            "highest": fig.highest, "lowest": fig.lowest, "rounds": fig.rounds, "made": fig.made, "zero": fig.zero,
             "diff": fig.diff, "longest": fig.longest_run,
             "sides": {side.lowest_wins: {"played": side.played, "total": side.total,
                                          "start": side.start, "started": side.started,
@@ -192,7 +192,7 @@ def as_counted(fig) -> dict:
 
 def expected(p: dict) -> dict:
     return {"played": p["played"], "won": p["won"], "shared": p["shared"],
-            "best": p["highest"] if p["highest"] is not None else p["lowest"],
+            "highest": p["highest"], "lowest": p["lowest"],
             "rounds": len(p["made_list"]), "made": sum(p["made_list"]), "zero": p["zero"],
             "diff": p["diff"], "longest": p["longest"], "sides": p["sides"]}
 

@@ -93,7 +93,8 @@ def statistics_csv():
     writer.writerow([
         _("Player"), _("Games finished"), _("Won (shared wins included)"), _("Of them shared"),
         _("Win rate"), *(_("Average total (%(kind)s)", kind=kind) for _low, kind in kinds),
-        _("Starting score on joining late (not in the average)"), _("Best total"), _("Rounds"),
+        _("Starting score on joining late (not in the average)"),
+        *(_("Best total (%(kind)s)", kind=kind) for _low, kind in kinds), _("Rounds"),
         _("Bids made"), _("Bids made (share)"), _("Bids of 0 made (share)"),
         _("Average difference"), _("Longest run of bids made"),
         *(header for _low, kind in kinds for header in (
@@ -103,7 +104,8 @@ def statistics_csv():
         writer.writerow([
             spreadsheet_safe(fig.name), fig.played, fig.won, fig.shared, _ratio(fig.win_rate),
             *(_ratio(side and side.average) for side in sides),
-            sum(side.start for side in fig.kinds), fig.best, fig.rounds, fig.made,
+            sum(side.start for side in fig.kinds),
+            *(_blank(side and fig.best_total(side)) for side in sides), fig.rounds, fig.made,
             _ratio(fig.made_rate), _ratio(fig.zero_rate), _ratio(fig.average_diff),
             fig.longest_run,
             *(_blank(side and getattr(side, which)) for side in sides
