@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.records import parse_record
 from scorekeeper.rules.replaying import replay
-from scorekeeper.rules.replay import main
+from scorekeeper.rules.replay_command import main
 
 import oracle  # tests/rules/oracle.py (pytest puts this folder on sys.path)
 
@@ -319,7 +319,7 @@ def test_the_command_line_in_a_child_process_agrees():
     lines = [json.dumps(r) for r in records]
     lines.insert(count // 2, "{not json")
     completed = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", "-"],
+        [sys.executable, "-m", "scorekeeper.rules.replay_command", "--jsonl", "-"],
         input="\n".join(lines).encode("utf-8"), capture_output=True, cwd=ROOT,
         env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=60,
     )
@@ -330,7 +330,7 @@ def test_the_command_line_in_a_child_process_agrees():
     assert completed.returncode == 2
     # without the malformed line, the worst status of the records
     completed = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", "-"],
+        [sys.executable, "-m", "scorekeeper.rules.replay_command", "--jsonl", "-"],
         input="\n".join(json.dumps(r) for r in records).encode("utf-8"), capture_output=True,
         cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=60,
     )
