@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.rules.deal import Deal
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.records import parse_record
 from scorekeeper.rules.replaying import replay
@@ -284,6 +285,35 @@ def test_engine_agrees_with_the_oracle_on_one_deck_rounds_with_one_rule_broken()
     for seed in range(EXAMPLES):
         record = one_deck_round(seed)
         assert engine(record) == oracle.replay(record), f"seed {seed}: {json.dumps(record)}"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**63))
+def test_engine_agrees_with_the_oracle_on_one_deck_rounds_of_hypothesis_seeds(seed):
+    record = one_deck_round(seed)
+    assert engine(record) == oracle.replay(record)
+
+
+def test_a_live_deal_fed_card_by_card_ends_where_the_oracle_ends():
+    compared = 0
+    for seed in range(min(EXAMPLES, 600)):
+        record = generate(seed)
+        parsed = parse_record(record)
+        n = len(parsed.players)
+        if any(len(trick) != n for trick in parsed.plays):
+            continue  # a live deal has no short tricks
+        hands = None if parsed.hands is None else dict(enumerate(parsed.hands))
+        deal = Deal(range(n), parsed.dealer, parsed.trump, len(parsed.plays), hands,
+                    rules=parsed.rules, names=parsed.players)
+        for trick in parsed.plays:
+            for card in trick:
+                deal.push(card)
+        want = oracle.replay(record)["output"]
+        assert [t.to_dict() for t in deal.tricks] == want["tricks"], seed
+        assert list(deal.tricks_won.values()) == want["tricks_won"], seed
+        assert [v.to_dict() for v in deal.violations] == want["violations"], seed
+        compared += 1
+    assert compared > min(EXAMPLES, 600) // 2
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
