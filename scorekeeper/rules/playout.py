@@ -346,7 +346,11 @@ def _check_following(round_: _Round, play: _Play, hand: list[Card], led: Suit) -
 
 def _highest(hand: list[Card], suit: Suit) -> Card | None:
     """The highest card of ``suit`` in ``hand``, or ``None`` for none."""
-    return max((card for card in hand if card.suit == suit), default=None)
+    highest = None
+    for card in hand:
+        if card.suit == suit and (highest is None or card.rank > highest.rank):
+            highest = card
+    return highest
 
 
 def _check_counts(round_: _Round, held: list[list[Card]], final: bool) -> list[_Finding]:
@@ -355,16 +359,18 @@ def _check_counts(round_: _Round, held: list[list[Card]], final: bool) -> list[_
     fewer; or it missed its turn in a trick (a short trick that is not the
     trick in progress)."""
     count = len(round_.tricks)
+    played_count = [0] * round_.n
     first_missed: list[int | None] = [None] * round_.n
-    for t, trick in enumerate(round_.tricks):
-        if final or t < count - 1:
-            for turn in range(len(trick), round_.n):
-                position = (round_.leaders[t] + turn) % round_.n
-                if first_missed[position] is None:
-                    first_missed[position] = t
+    for t, (trick, leader) in enumerate(zip(round_.tricks, round_.leaders)):
+        for turn in range(round_.n):
+            position = (leader + turn) % round_.n
+            if turn < len(trick):
+                played_count[position] += 1
+            elif first_missed[position] is None and (final or t < count - 1):
+                first_missed[position] = t
     found = []
     for position, dealt in enumerate(round_.dealt):
-        played = len(round_.cards_played_by(position))
+        played = played_count[position]
         missed = first_missed[position]
         if dealt is not None and played > len(dealt):
             found.append(_too_many(round_, position, len(dealt)))

@@ -349,36 +349,40 @@ def _parse_hands(
 ) -> tuple[tuple[Card, ...], ...]:
     """The hands, checked like the deal they describe: no card dealt more
     often than the decks hold it, and the turned-up trump card in none."""
-    first_seen: dict[Card, list[str]] = {}
-    if isinstance(trump, Card):
-        first_seen[trump] = ["trump"]
-    hands = []
+    copies: dict[Card, int] = {trump: 1} if isinstance(trump, Card) else {}
+    hands: list[tuple[Card, ...]] = []
     for seat, raw_hand in enumerate(raw):
         where = f"hands[{seat}]"
         if not isinstance(raw_hand, list):
             raise MalformedRecord(
                 where, f"must be a list of the cards dealt to seat {seat}, not {_kind(raw_hand)}"
             )
-        hand = []
+        hand: list[Card] = []
         for j, value in enumerate(raw_hand):
             card = _card(value, where, j)
-            places = first_seen.setdefault(card, [])
-            if len(places) >= decks:
-                if places[0] == "trump" and decks == 1:
-                    reason = f"{card} is the turned-up trump card, which belongs to no hand"
-                elif decks == 1:
-                    reason = (
-                        f"{card} is dealt twice (also in {places[0]}), "
-                        f"but one deck has a single {card}"
-                    )
-                else:
-                    also = " and ".join("the trump card" if p == "trump" else p for p in places)
-                    reason = f"{card} is dealt a third time (also {also}), but two decks hold two"
+            dealt = copies.get(card, 0)
+            if dealt >= decks:
+                reason = _dealt_too_often(card, decks, trump, [*hands, tuple(hand)])
                 raise MalformedRecord(f"{where}[{j}]", reason)
-            places.append(where)
+            copies[card] = dealt + 1
             hand.append(card)
         hands.append(tuple(hand))
     return tuple(hands)
+
+
+def _dealt_too_often(
+    card: Card, decks: int, trump: Card | Suit | None, earlier: list[tuple[Card, ...]]
+) -> str:
+    """Why ``card`` cannot be dealt again: where its copies already are (the
+    turned-up trump card, and the hands dealt before it)."""
+    places = ["trump"] if card == trump else []
+    places += [f"hands[{seat}]" for seat, hand in enumerate(earlier) for dealt in hand if dealt == card]
+    if places[0] == "trump" and decks == 1:
+        return f"{card} is the turned-up trump card, which belongs to no hand"
+    if decks == 1:
+        return f"{card} is dealt twice (also in {places[0]}), but one deck has a single {card}"
+    also = " and ".join("the trump card" if place == "trump" else place for place in places)
+    return f"{card} is dealt a third time (also {also}), but two decks hold two"
 
 
 def record_to_dict(record: HandRecord) -> dict[str, Any]:
