@@ -4,7 +4,7 @@ Run ``python bench/replay_cli.py`` from the repository root. It writes the
 hands of ``bench/replay.py`` (the same seeded deals, played out legally:
 4 players x 13 cards and 7 players x 7 cards, each with the hands given and
 without them, 2,500 of each kind: 10,000 hands) as one JSONL file, then runs
-``python -m scorekeeper.rules.replay --jsonl FILE`` as a child process several
+``python -m scorekeeper.rules.replay_command --jsonl FILE`` as a child process several
 times, interpreter start included, and prints the min, median and max wall
 time, and of the CPU time (user and system) of the child, which a busy
 machine disturbs less. ``--compare DIR`` also times another checkout of the repository (its
@@ -67,12 +67,20 @@ def write_jsonl(records: list[dict[str, Any]], path: Path) -> None:
 SET_HERE = ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
 
 
+def command_module(root: Path) -> str:
+    """The replay command's module in the checkout at ``root``: it was
+    ``scorekeeper.rules.replay`` before it was named ``replay_command``."""
+    if (root / "scorekeeper" / "rules" / "replay_command.py").exists():
+        return "scorekeeper.rules.replay_command"
+    return "scorekeeper.rules.replay"
+
+
 def time_cli_once(path: Path, root: Path, as_set_here: bool = False) -> tuple[float, float]:
     """Wall and CPU time of one run of the command line of ``root`` on
     ``path``, in a user's default environment or (``as_set_here``) this machine's."""
     env = {name: value for name, value in os.environ.items()
            if as_set_here or name not in SET_HERE} | {"PYTHONPATH": str(root)}
-    command = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", str(path)]
+    command = [sys.executable, "-m", command_module(root), "--jsonl", str(path)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     completed = subprocess.run(command, cwd=root, env=env, capture_output=True)
@@ -124,7 +132,7 @@ def main() -> int:
           + (f"{', '.join(f'{name}={os.environ.get(name)}' for name in SET_HERE)} as set here"
              if args.as_set_here else f"without {' and '.join(SET_HERE)}"))
     for root in roots:
-        print(f"  {root}: python -m scorekeeper.rules.replay --jsonl, {args.runs} runs")
+        print(f"  {root}: python -m {command_module(root)} --jsonl, {args.runs} runs")
         print(f"    wall: {summary(times[root])}")
         print(f"    CPU:  {summary(cpu_times[root])}")
     if args.compare:

@@ -12,7 +12,7 @@ OpenSpiel always turns up a trump card after the deal, so it deals at most
 given. Both sides run as a child process, interpreter start included, on the
 same JSONL file:
 
-- ours: ``python -m scorekeeper.rules.replay --jsonl FILE``, which checks every
+- ours: ``python -m scorekeeper.rules.replay_command --jsonl FILE``, which checks every
   field of every record, replays it checking every card against its hand
   (follow suit, cards not held or played twice) and prints the tricks, tricks
   won and violations of each hand;
@@ -165,7 +165,7 @@ def main() -> int:
     import pyspiel  # noqa: F401 - fail early, with the install hint, without it
 
     records = comparable_records(args.count)
-    ours_cmd = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl"]
+    ours_cmd = [sys.executable, "-m", "scorekeeper.rules.replay_command", "--jsonl"]
     theirs_cmd = [sys.executable, str(Path(__file__).resolve()), "--drive"]
     times: dict[str, list[float]] = {"ours": [], "OpenSpiel": []}
     cpu_times: dict[str, list[float]] = {"ours": [], "OpenSpiel": []}

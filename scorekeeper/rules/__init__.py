@@ -18,7 +18,7 @@ The modules, each importing only those above it:
 - ``playout``: playing a round out and finding every broken rule.
 - ``deal``: recording a round live, card by card.
 - ``records``, ``replaying``: hand records, read and written; replaying one.
-- ``replay``: the command line (``python -m scorekeeper.rules.replay``).
+- ``replay_command``: the command line (``python -m scorekeeper.rules.replay_command``).
 
 A module is loaded the first time one of its names is used (PEP 562), so the
 command line, say, loads only what a replay needs:

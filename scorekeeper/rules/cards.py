@@ -1,10 +1,9 @@
 """Cards, suits and ranks (docs/rules.md section 1).
 
 A :class:`Card` is an interned, immutable value: there are exactly 52 card
-objects, one per rank and suit, so parsing never allocates and cards compare
-by identity as fast as by value. Every card carries a small integer
-:attr:`Card.code` (``(rank - 2) * 4 + suit index``) that the trick-taking core
-uses to look up suits, ranks and trick-winning keys in plain tuples.
+objects, one per rank and suit, so parsing never allocates. Every card
+carries a small integer :attr:`Card.code` (``(rank - 2) * 4 + suit index``),
+its place in :data:`CARDS`, by which cards order and hash.
 
 >>> card = parse_card("10h")
 >>> card, str(card), card.symbol
@@ -21,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import Enum
-from itertools import repeat
 from typing import Final
 
 from .errors import InvalidCard
@@ -41,7 +39,6 @@ __all__ = [
     "TEN",
     "full_deck",
     "parse_card",
-    "parse_card_lists",
     "parse_cards",
     "parse_rank",
     "parse_suit",
@@ -292,25 +289,17 @@ def parse_card(text: str) -> Card:
 
     :raise InvalidCard: when ``text`` is not a card.
     """
-    try:
-        return _PARSE_CACHE[text]
-    except (KeyError, TypeError):
-        if isinstance(text, str):
+    if isinstance(text, str):
+        card = _PARSE_CACHE.get(text)
+        if card is None:
             card = _PARSE_CACHE.get(_normalise(text))
-            if card is not None:
-                return card
+        if card is not None:
+            return card
     raise InvalidCard(f"{_show(text)} is not a card: {_EXPECTED_CARD}")
 
 
-_LOOK_UP: Final = _PARSE_CACHE.__getitem__
-
-
 def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
-    """Read several cards, each as :func:`parse_card` reads it, in one go.
-
-    Texts in any accepted spelling without surrounding spaces take one dict
-    lookup each, with no Python call per card: this is the fast path of
-    reading a hand record.
+    """Read several cards, each as :func:`parse_card` reads it.
 
     >>> parse_cards(["AS", "10h", " q♠ "])
     (Card.from_text('AS'), Card.from_text('TH'), Card.from_text('QS'))
@@ -321,28 +310,7 @@ def parse_cards(texts: Sequence[str]) -> tuple[Card, ...]:
 
     :raise InvalidCard: for the first text that is not a card.
     """
-    try:
-        return tuple(map(_LOOK_UP, texts))
-    except (KeyError, TypeError):
-        return tuple([parse_card(text) for text in texts])
-
-
-def parse_card_lists(lists: Sequence[Sequence[str]]) -> tuple[tuple[Card, ...], ...]:
-    """Read several lists of cards (the tricks or the hands of a record),
-    each as :func:`parse_cards` reads it.
-
-    When every text is in a spelling the look-up holds, no Python function
-    runs per list or per card (a record's tricks are read in one go).
-
-    >>> parse_card_lists([["AS", "10h"], [" q♠ "]])
-    ((Card.from_text('AS'), Card.from_text('TH')), (Card.from_text('QS'),))
-
-    :raise InvalidCard: for the first text that is not a card.
-    """
-    try:
-        return tuple(map(tuple, map(map, repeat(_LOOK_UP), lists)))
-    except (KeyError, TypeError):
-        return tuple(map(parse_cards, lists))
+    return tuple(parse_card(text) for text in texts)
 
 
 def parse_suit(text: str) -> Suit:
@@ -357,13 +325,12 @@ def parse_suit(text: str) -> Suit:
 
     :raise InvalidCard: when ``text`` is not a suit.
     """
-    try:
-        return _SUIT_CACHE[text]
-    except (KeyError, TypeError):
-        if isinstance(text, str):
+    if isinstance(text, str):
+        suit = _SUIT_CACHE.get(text)
+        if suit is None:
             suit = _SUIT_CACHE.get(_normalise(text))
-            if suit is not None:
-                return suit
+        if suit is not None:
+            return suit
     raise InvalidCard(f"{_show(text)} is not a suit: {_EXPECTED_SUIT}")
 
 

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, Suit
 from .errors import InvalidSeat
-from .play import PlayError, PlayOptions, PlayRules, Trick, legal_cards, trump_index
+from .play import PlayError, PlayOptions, PlayRules, Trick, check_trump, legal_cards
 from .playout import PlayOutcome, Violation, play_out
 
 __all__ = ["Deal", "Play"]
@@ -103,7 +103,7 @@ The scorer mixed up the card: take it back and record the right one.
             self.trump_card: Card | None = trump
             self.trump: Suit | None = trump.suit
         else:
-            trump_index(trump)
+            check_trump(trump)
             self.trump_card = None
             self.trump = trump
         after = [i for i, seat in enumerate(self.seats) if seat > dealer]

@@ -19,9 +19,8 @@ The rules of play:
 
 Checking a whole round's play, where broken rules are flagged and never
 blocked, is :mod:`scorekeeper.rules.playout`; recording a round live, card by
-card, is :class:`scorekeeper.rules.deal.Deal`. Both use the lookup tables
-here (:data:`TRICK_KEYS`, :func:`play_orders`, :func:`trump_index`), which
-work on a card's small integer code for speed.
+card, is :class:`scorekeeper.rules.deal.Deal`. Both ask :func:`trick_winner`
+who wins a trick.
 """
 
 from __future__ import annotations
@@ -37,16 +36,13 @@ from .options import IDENTICAL_CARDS, IdenticalCards
 __all__ = [
     "FIRST_WINS",
     "LAST_WINS",
-    "NO_TRUMP",
     "PlayError",
     "PlayOptions",
     "PlayRules",
-    "TRICK_KEYS",
     "Trick",
+    "check_trump",
     "legal_cards",
-    "play_orders",
     "trick_winner",
-    "trump_index",
 ]
 
 FIRST_WINS: Final[IdenticalCards] = "first-wins"
@@ -116,56 +112,13 @@ class Trick(NamedTuple):
         return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner}
 
 
-# --- Lookup tables, shared with the play-out ----------------------------------
-#
-# A card's code is (rank - 2) * 4 + suit index, so the code order is the rank
-# order and code & 3 is the suit. TRICK_KEYS[trump][led][code] is the card's
-# strength in a trick: 20 + rank for a trump, rank for the suit led, 0 for any
-# other card (it cannot win). trump index 4 means no trump.
+def check_trump(trump: Suit | None) -> None:
+    """Check that ``trump`` is a :class:`Suit`, or ``None`` for no trump.
 
-NO_TRUMP: Final = 4
-"""The trump index of a round without trump."""
-TRICK_KEYS: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
-    tuple(
-        tuple(
-            20 + (code >> 2) + 2
-            if code & 3 == trump
-            else (code >> 2) + 2 if code & 3 == led else 0
-            for code in range(52)
-        )
-        for led in range(4)
-    )
-    for trump in range(5)
-)
-"""``TRICK_KEYS[trump index][suit led][card code]``: the card's strength in the trick."""
-_PLAY_ORDERS: dict[int, tuple[tuple[int, ...], ...]] = {}
-
-
-def play_orders(n: int) -> tuple[tuple[int, ...], ...]:
-    """``play_orders(n)[leader]`` is the order of play (positions ``0..n-1``)
-    of a trick that ``leader`` leads.
-
-    >>> play_orders(3)[2]
-    (2, 0, 1)
+    :raise RulesError: when it is neither.
     """
-    orders = _PLAY_ORDERS.get(n)
-    if orders is None:
-        orders = tuple(tuple((leader + j) % n for j in range(n)) for leader in range(n))
-        _PLAY_ORDERS[n] = orders
-    return orders
-
-
-def trump_index(trump: Suit | None) -> int:
-    """The trump's suit index (0-3), or :data:`NO_TRUMP`: the first index of
-    :data:`TRICK_KEYS`.
-
-    :raise RulesError: when ``trump`` is neither a :class:`Suit` nor ``None``.
-    """
-    if trump is None:
-        return NO_TRUMP
-    if not isinstance(trump, Suit):
+    if trump is not None and not isinstance(trump, Suit):
         raise RulesError(f"trump must be a Suit or None, not {trump!r}")
-    return trump.index
 
 
 def _check_identical(identical: str) -> bool:
@@ -185,6 +138,10 @@ def trick_winner(
     the suit led. Of two identical winning cards (two decks), the first played
     wins, or the last with ``identical="last-wins"``.
 
+    Card by card: the card winning so far is of the suit led or a trump; a
+    card beats it when it is higher in the same suit, or a trump over a card
+    that is not.
+
     >>> from scorekeeper.rules.cards import Suit, parse_card
     >>> trick = [parse_card(c) for c in ["9D", "AC", "QD", "QD"]]
     >>> trick_winner(trick, trump=None), trick_winner(trick, None, "last-wins")
@@ -197,13 +154,15 @@ def trick_winner(
     if not cards:
         raise PlayError("a trick needs at least one card to have a winner")
     last_wins = _check_identical(identical)
-    keys = TRICK_KEYS[trump_index(trump)][cards[0].code & 3]
-    best = -1
+    check_trump(trump)
     winner = 0
     for index, card in enumerate(cards):
-        key = keys[card.code]
-        if key > best or (last_wins and key == best):
-            best = key
+        best = cards[winner]
+        if card.suit == best.suit:  # the suit led, or trump once a trump is in
+            beats = card.rank > best.rank or (last_wins and card.rank == best.rank)
+        else:
+            beats = card.suit == trump
+        if beats:
             winner = index
     return winner
 

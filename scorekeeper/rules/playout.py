@@ -8,9 +8,20 @@ the seat, the card and the rule, and explains it in a sentence.
 :class:`~scorekeeper.rules.deal.Deal` and the hand-record
 :func:`~scorekeeper.rules.replaying.replay` both call it.
 
-It is one module, longer than most, because it is one algorithm: the passes
-of :func:`play_out`, the rare paths that explain a violation (``_Context``)
-and the count check run over the same data and change together.
+:func:`play_out` runs in passes, each one rule of section 6 (or of the hand
+record's counts) that a reader can check against docs/rules.md:
+
+1. every trick has one card from each player at most (:func:`_check_trick_sizes`);
+2. who leads and who wins each trick (:func:`_lead_and_win`, asking
+   :func:`~scorekeeper.rules.play.trick_winner`), and the tricks won;
+3. every card against the hand it came from, and against the suit led
+   (:func:`_check_cards`): a card not held, a card played twice, a revoke, a
+   missed trump;
+4. the cards each seat played against the cards it was dealt
+   (:func:`_check_counts`).
+
+The functions named after a rule (``_revoke``, ``_played_twice``, ...) word
+the violations.
 
 Everything here works on the active seats of a round only; the seat numbers
 are those of the table (counted clockwise), so a seat that sits the round out is
@@ -19,12 +30,12 @@ simply skipped.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple
 
-from .cards import CARDS, SUITS, Card, Suit
-from .play import LAST_WINS, TRICK_KEYS, PlayError, PlayOptions, play_orders, trump_index
+from .cards import Card, Suit
+from .play import PlayError, PlayOptions, check_trump, trick_winner
 
 __all__ = [
     "MUST_TRUMP",
@@ -81,13 +92,6 @@ class Violation:
             "detail": self.detail,
         }
 
-# A card's code is (rank - 2) * 4 + suit index. The held counts of a seat are a
-# list: 52 card counts by code, then 4 suit counts (slot 52 + suit), then one
-# slot that stays 0 (the "trump suit" of a round without trump).
-_SUIT_OF: Final[tuple[int, ...]] = tuple(code & 3 for code in range(52))
-_SUIT_SLOT: Final[tuple[int, ...]] = tuple(52 + (code & 3) for code in range(52))
-_HELD_SIZE: Final = 57
-
 
 class PlayOutcome(NamedTuple):
     """What :func:`play_out` found, by position (``0..n-1``) rather than seat."""
@@ -96,6 +100,78 @@ class PlayOutcome(NamedTuple):
     winners: list[int]  # position winning each trick so far
     won: list[int]  # tricks won by position (complete tricks only when not final)
     violations: list[Violation]
+
+
+class _Play(NamedTuple):
+    """One card played: the ``turn``-th card (0 for the lead) of ``trick``,
+    played by ``position``. Made only to explain a violation: the checks
+    read the tricks themselves."""
+
+    trick: int
+    turn: int
+    position: int
+    card: Card
+
+
+# One card can break several rules; they are reported in this order.
+_HOLDING: Final = 0  # not-in-hand or played-twice
+_COUNT: Final = 1  # wrong-count
+_FOLLOWING: Final = 2  # revoke or must-trump
+
+
+class _Finding(NamedTuple):
+    """A violation and where it goes in play order: ``turn`` is the place in
+    the trick (``n`` for after its last card), ``order`` the kind's rank."""
+
+    trick: int
+    turn: int
+    order: int
+    violation: Violation
+
+
+@dataclass(frozen=True)
+class _Round:
+    """What the checks of a round read: the tricks and who led them, who is
+    who, the hands dealt (``None`` where unknown) and the options of play."""
+
+    tricks: Sequence[Sequence[Card]]
+    leaders: list[int]
+    n: int
+    seats: Sequence[int]
+    names: Sequence[str]
+    dealt: Sequence[Sequence[Card] | None]
+    trump: Suit | None
+    trump_card: Card | None
+    decks: int
+    must_trump: bool
+
+    def finding(
+        self, trick: int, turn: int, order: int, position: int, card: Card | None, rule: Rule,
+        detail: str,
+    ) -> _Finding:
+        """A violation by ``position``, placed in play order."""
+        return _Finding(trick, turn, order, Violation(trick, self.seats[position], card, rule, detail))
+
+    def plays(self) -> Iterator[_Play]:
+        """Every card played, in play order."""
+        for t, (trick, leader) in enumerate(zip(self.tricks, self.leaders)):
+            for turn, card in enumerate(trick):
+                yield _Play(t, turn, (leader + turn) % self.n, card)
+
+    def turns_of(self, position: int) -> Iterator[tuple[int, int]]:
+        """The trick and the turn in it of each card ``position`` played."""
+        for t, (trick, leader) in enumerate(zip(self.tricks, self.leaders)):
+            turn = (position - leader) % self.n
+            if turn < len(trick):
+                yield t, turn
+
+    def cards_played_by(self, position: int) -> list[Card]:
+        """The cards ``position`` played, in play order."""
+        return [self.tricks[t][turn] for t, turn in self.turns_of(position)]
+
+    def plays_by(self, position: int) -> list[_Play]:
+        """The cards ``position`` played, as plays."""
+        return [_Play(t, turn, position, self.tricks[t][turn]) for t, turn in self.turns_of(position)]
 
 
 def _ordinal(n: int) -> str:
@@ -108,123 +184,6 @@ def _ordinal(n: int) -> str:
 
 def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
-
-
-class _Context:
-    """What the rare paths of :func:`play_out` need to explain a violation."""
-
-    def __init__(
-        self,
-        tricks: Sequence[Sequence[Card]],
-        n: int,
-        seats: Sequence[int],
-        names: Sequence[str],
-        hands: Sequence[Sequence[Card] | None],
-        trump_i: int,
-        trump_code: int,
-        decks: int,
-    ) -> None:
-        self.tricks = tricks
-        self.n = n
-        self.seats = seats
-        self.names = names
-        self.hands = hands
-        self.trump_i = trump_i
-        self.trump_code = trump_code
-        self.decks = decks
-        self.found: list[tuple[tuple[int, int, int], Violation]] = []
-
-    def add(
-        self, trick: int, j: int, order: int, pos: int, card: Card | None, rule: Rule, detail: str
-    ) -> None:
-        """Record a violation; (trick, j, order) sorts it into play order."""
-        self.found.append(
-            ((trick, j, order), Violation(trick, self.seats[pos], card, rule, detail))
-        )
-
-    def plays_of(
-        self, leaders: Sequence[int], pos: int | None = None
-    ) -> Iterable[tuple[int, int, int, Card]]:
-        """Yield (trick, j, position, card) for the tricks whose leader is known."""
-        rotations = play_orders(self.n)
-        for t, leader in enumerate(leaders):
-            order = rotations[leader]
-            for j, card in enumerate(self.tricks[t]):
-                if pos is None or order[j] == pos:
-                    yield t, j, order[j], card
-
-    def held_card(self, held: list[int], suit: int) -> Card:
-        """The highest card of ``suit`` that ``held`` counts (there is one)."""
-        for rank in range(12, -1, -1):
-            if held[rank * 4 + suit] > 0:
-                return CARDS[rank * 4 + suit]
-        raise AssertionError("no card of the suit is held")  # pragma: no cover
-
-    def later_play(self, leaders: Sequence[int], pos: int, after: int, card: Card) -> str:
-        for t, _, _, played in self.plays_of(leaders, pos):
-            if t > after and played == card:
-                return f", which {self.names[pos]} played later, in the {_ordinal(t + 1)} trick"
-        return ""  # pragma: no cover - a derived hand holds only cards played later
-
-    def revoke(
-        self, t: int, pos: int, leader: int, card: Card, led: int, held: list[int],
-        leaders: Sequence[int] | None,
-    ) -> None:
-        holding = self.held_card(held, led)
-        later = "" if leaders is None else self.later_play(leaders, pos, t, holding)
-        self.add(
-            t, (pos - leader) % self.n, 2, pos, card, REVOKE,
-            f"{self.names[pos]} played {card.symbol} on a {SUITS[led].noun} lead "
-            f"while holding {holding.symbol}{later}.",
-        )
-
-    def must_trump(
-        self, t: int, pos: int, leader: int, card: Card, led: int, held: list[int],
-        leaders: Sequence[int] | None,
-    ) -> None:
-        holding = self.held_card(held, self.trump_i)
-        later = "" if leaders is None else self.later_play(leaders, pos, t, holding)
-        self.add(
-            t, (pos - leader) % self.n, 2, pos, card, MUST_TRUMP,
-            f"{self.names[pos]} played {card.symbol} on a {SUITS[led].noun} lead while "
-            f"holding the trump {holding.symbol}{later}; a player who cannot follow suit "
-            "must trump.",
-        )
-
-    def earlier_copies(self, leaders: Sequence[int], t: int, j: int, card: Card) -> list[str]:
-        copies = ["the turned-up trump card"] if card.code == self.trump_code else []
-        for u, k, pos, played in self.plays_of(leaders):
-            if (u, k) >= (t, j):
-                break
-            if played == card:
-                copies.append(f"played by {self.names[pos]} in the {_ordinal(u + 1)} trick")
-        return copies
-
-    def played_twice(self, t: int, j: int, pos: int, card: Card, copies: list[str]) -> None:
-        name, symbol = self.names[pos], card.symbol
-        if self.decks == 1:
-            where = copies[0].replace("played by", "already played by")
-            text = f"{name} played {symbol}, but the only {symbol} was {where}."
-            if copies[0] == "the turned-up trump card":
-                text = f"{name} played {symbol}, but the only {symbol} is the turned-up trump card."
-        else:
-            both = "both copies" if self.decks == 2 else f"all {self.decks} copies"
-            text = (
-                f"{name} played {symbol}, but {both} of {symbol} were already out: "
-                + " and ".join(copies[: self.decks]) + "."
-            )
-        self.add(t, j, 0, pos, card, PLAYED_TWICE, text)
-
-    def not_in_hand(self, t: int, j: int, pos: int, card: Card) -> None:
-        name = self.names[pos]
-        hand = self.hands[pos] or ()
-        dealt = sum(1 for c in hand if c == card)
-        if dealt:
-            times = "one" if dealt == 1 else str(dealt)
-            text = f"{name} played {card.symbol} again, but was dealt only {times}."
-        else:
-            text = f"{name} played {card.symbol}, which was not in {name}'s hand."
-        self.add(t, j, 0, pos, card, NOT_IN_HAND, text)
 
 
 def play_out(
@@ -250,12 +209,7 @@ def play_out(
 
     This is the one implementation of trick checking;
     :class:`~scorekeeper.rules.deal.Deal` and
-    :func:`~scorekeeper.rules.replaying.replay` both use it. It is written for
-    speed: int codes, tuple lookups, and the rare paths out of the loop. Pass
-    1 finds the trick winners and, for one deck and full tricks, whether any
-    card can have broken a rule; a clean round (the usual case) ends there.
-    Otherwise passes 2 and 3 derive the unknown hands, check every card
-    against its hand and explain each violation.
+    :func:`~scorekeeper.rules.replaying.replay` both use it.
 
     >>> from scorekeeper.rules.cards import parse_card
     >>> from scorekeeper.rules.play import PlayRules
@@ -264,222 +218,286 @@ def play_out(
     >>> outcome.winners, outcome.won, [v.rule for v in outcome.violations]
     ([0, 0], [2, 0], ['revoke'])
     """
+    check_trump(trump)
+    _check_trick_sizes(tricks, n)
+    leaders, winners = _lead_and_win(tricks, n, leader, trump, rules)
+    won = [0] * n
+    for trick, winner in zip(tricks, winners):
+        if final or len(trick) == n:  # a trick in progress is nobody's yet
+            won[winner] += 1
+
     seats = range(n) if seats is None else seats
-    names = [f"Seat {seat}" for seat in seats] if names is None else names
-    trump_i = trump_index(trump)
-    trump_code = -1 if trump_card is None else trump_card.code
-    decks = rules.decks
-    must_trump = rules.must_trump
-    last_wins = rules.identical_cards == LAST_WINS
-    rotations = play_orders(n)
-    suit_of = _SUIT_OF
-    suit_slot = _SUIT_SLOT
-    keys_by_led = TRICK_KEYS[trump_i]
-    trump_slot = 52 + trump_i  # slot 56 (no trump) always counts 0
+    round_ = _Round(
+        tricks=tricks,
+        leaders=leaders,
+        n=n,
+        seats=seats,
+        names=[f"Seat {seat}" for seat in seats] if names is None else names,
+        dealt=hands,
+        trump=trump,
+        trump_card=trump_card,
+        decks=rules.decks,
+        must_trump=rules.must_trump,
+    )
+    checked = _check_cards(round_)
+    found = checked.found + _check_counts(round_, checked.hands, final)
+    found.sort(key=lambda finding: (finding.trick, finding.turn, finding.order))
+    return PlayOutcome(leaders, winners, won, [finding.violation for finding in found])
 
-    lengths = list(map(len, tricks))
-    if lengths and (min(lengths) < 1 or max(lengths) > n):
-        for trick in tricks:
-            if not 0 < len(trick) <= n:
-                raise PlayError(
-                    f"a trick has one card from each of the {n} players, not {len(trick)}"
-                )
-    is_full = lengths.count(n) == len(lengths)
-    owner = _owners(hands, n, len(tricks), trump_code) if is_full and decks == 1 else None
-    can_tell = owner is not None
 
-    # Pass 1: who leads and wins each trick (the one place that says), and
-    # whether the round is clean as far as one pass can tell (see _owners).
-    if owner is None:
-        owner = [n] * 52  # every card passes: passes 2 and 3 decide
-    avoid = [0] * n
-    trump_bit = 1 << trump_i if must_trump and trump_i < 4 else 0
-    is_clean = True
+def _check_trick_sizes(tricks: Sequence[Sequence[Card]], n: int) -> None:
+    """Each trick has the leader's card and at most one card from each player.
+
+    :raise PlayError: for the first trick that has not.
+    """
+    for trick in tricks:
+        if not 0 < len(trick) <= n:
+            raise PlayError(f"a trick has one card from each of the {n} players, not {len(trick)}")
+
+
+def _lead_and_win(
+    tricks: Sequence[Sequence[Card]], n: int, leader: int, trump: Suit | None, rules: PlayOptions
+) -> tuple[list[int], list[int]]:
+    """The position that led each trick and the one that won it: the first
+    ``leader`` leads, and each winner leads the next trick."""
     leaders: list[int] = []
     winners: list[int] = []
-    won = [0] * n
-    current = leader
     for trick in tricks:
-        leaders.append(current)
-        led = trick[0].code & 3
-        keys = keys_by_led[led]
-        best = -1
-        winner = current
-        for pos, card in zip(rotations[current], trick):
-            code = card.code
-            may = owner[code]
-            owner[code] = -1
-            suit = code & 3
-            if (may != pos and may != n) or avoid[pos] >> suit & 1:
-                is_clean = False
-            elif suit != led:
-                avoid[pos] |= 1 << led | (trump_bit if suit != trump_i else 0)
-            key = keys[code]
-            if key > best or (last_wins and key == best):
-                best = key
-                winner = pos
-        winners.append(winner)
-        if final or len(trick) == n:
-            won[winner] += 1
-        current = winner
-    if can_tell and is_clean:
-        return PlayOutcome._make((leaders, winners, won, []))
-
-    context = _Context(tricks, n, seats, names, hands, trump_i, trump_code, decks)
-    derived = [hand is None for hand in hands]
-    held: list[list[int]] = []
-    for hand in hands:
-        counts = [0] * _HELD_SIZE
-        if hand is not None:
-            for card in hand:
-                code = card.code
-                counts[code] += 1
-                counts[suit_slot[code]] += 1
-        held.append(counts)
-
-    # Pass 2, only when some hand is unknown: who played what, to derive those
-    # hands, and which of their cards exceed the decks.
-    if True in derived:
-        seen = [0] * 52
-        if trump_code >= 0:
-            seen[trump_code] = 1
-        for t, j, pos, card in context.plays_of(leaders):
-            code = card.code
-            seen[code] += 1
-            if derived[pos]:
-                counts = held[pos]
-                counts[code] += 1
-                counts[suit_slot[code]] += 1
-                if seen[code] > decks:
-                    copies = context.earlier_copies(leaders, t, j, card)
-                    context.played_twice(t, j, pos, card, copies)
-
-    # Pass 3: every card checked against the hand.
-    for t, trick in enumerate(tricks):
-        current = leaders[t]
-        led = trick[0].code & 3
-        led_slot = 52 + led
-        for pos, card in zip(rotations[current], trick):
-            code = card.code
-            counts = held[pos]
-            if counts[code]:
-                counts[code] -= 1
-                counts[suit_slot[code]] -= 1
-            else:
-                j = (pos - current) % n
-                copies = context.earlier_copies(leaders, t, j, card)
-                if len(copies) >= decks:
-                    context.played_twice(t, j, pos, card, copies)
-                else:
-                    # Also when the hand is used up: the card was not held
-                    # (a card too many is a wrong-count as well).
-                    context.not_in_hand(t, j, pos, card)
-            suit = suit_of[code]
-            if suit != led:
-                if counts[led_slot]:
-                    proof = leaders if derived[pos] else None
-                    context.revoke(t, pos, current, card, led, counts, proof)
-                elif must_trump and counts[trump_slot] and suit != trump_i:
-                    proof = leaders if derived[pos] else None
-                    context.must_trump(t, pos, current, card, led, counts, proof)
-
-    if not is_full or any(hand is not None and len(hand) != len(tricks) for hand in hands):
-        _check_counts(context, tricks, leaders, held, derived, final)
-    found = context.found
-    if len(found) > 1:
-        found.sort(key=lambda item: item[0])
-    return PlayOutcome(leaders, winners, won, [violation for _, violation in found])
+        leaders.append(leader)
+        leader = (leader + trick_winner(trick, trump, rules.identical_cards)) % n
+        winners.append(leader)
+    return leaders, winners
 
 
-def _owners(
-    hands: Sequence[Sequence[Card] | None], n: int, count: int, trump_code: int
-) -> list[int] | None:
-    """Who may play each card code, for pass 1 of :func:`play_out` to tell a
-    clean round of one deck and full tricks: with every hand given, the seat
-    dealt it (``-1`` for a card nobody holds); with no hand given, anyone
-    (``n``) but the turned-up card. ``None`` when some hands are given and
-    some not, or a hand has other than ``count`` cards: passes 2 and 3 decide
-    those rounds.
+class _Held(NamedTuple):
+    """What :func:`_check_cards` leaves: the cards each position still holds
+    after the last trick, and the violations it found."""
 
-    A round that passes has each seat play exactly its hand (given or
-    derived), each card once, so what a seat holds at a trick is what it
-    plays later: a seat that did not follow the suit led broke a rule exactly
-    when it plays that suit later (a revoke) or, with ``must_trump``, a trump
-    later after playing neither. ``avoid[pos]`` is the bit mask of the suits
-    that would prove it.
+    hands: list[list[Card]]
+    found: list[_Finding]
+
+
+def _check_cards(round_: _Round) -> _Held:
+    """Check every card, in play order, against the hand it came from and
+    against the suit led (the first card's suit of each trick).
+
+    A known hand starts as dealt; an unknown one as the cards its position
+    played. Each card played leaves its hand (see :func:`_check_holding`).
+    Then a card off the suit led is a revoke while the hand still holds that
+    suit, or with ``must_trump`` a missed trump while it holds a trump.
     """
-    if hands.count(None) == len(hands):
-        owner = [n] * 52
-        if trump_code >= 0:
-            owner[trump_code] = -1
-        return owner
-    owner = [-1] * 52
-    for pos, hand in enumerate(hands):
-        if hand is None or len(hand) != count:
-            return None
-        for card in hand:
-            owner[card.code] = pos
-    return owner
+    hands = [
+        list(dealt) if dealt is not None else round_.cards_played_by(position)
+        for position, dealt in enumerate(round_.dealt)
+    ]
+    # Copies of each card out of play so far: the turned-up trump card is
+    # from the start, and each card once it is played.
+    out_of_play: dict[Card, int] = {}
+    if round_.trump_card is not None:
+        out_of_play[round_.trump_card] = 1
+    found: list[_Finding] = []
+    for t, (trick, leader) in enumerate(zip(round_.tricks, round_.leaders)):
+        led = trick[0].suit
+        for turn, card in enumerate(trick):
+            position = (leader + turn) % round_.n
+            hand = hands[position]
+            copies_out = out_of_play.get(card, 0)
+            out_of_play[card] = copies_out + 1
+            is_held = _check_holding(round_, position, hand, card, copies_out)
+            if is_held and card.suit == led:
+                continue  # the usual card: nothing more to check
+            play = _Play(t, turn, position, card)
+            if not is_held:
+                found.append(_not_held(round_, play, copies_out))
+            if card.suit != led:
+                broken = _check_following(round_, play, hand, led)
+                if broken is not None:
+                    found.append(broken)
+    return _Held(hands, found)
 
 
-def _check_counts(
-    context: _Context,
-    tricks: Sequence[Sequence[Card]],
-    leaders: Sequence[int],
-    held: Sequence[list[int]],
-    derived: Sequence[bool],
-    final: bool,
-) -> None:
-    """Add the wrong-count violations: one per seat at most."""
-    n = context.n
-    count = len(tricks)
-    if all(len(trick) == n for trick in tricks):
-        played = [count] * n
-        missed: list[int | None] = [None] * n
+def _check_holding(round_: _Round, position: int, hand: list[Card], card: Card, copies_out: int) -> bool:
+    """Take ``card`` out of ``hand``; whether it was rightly there, when
+    ``copies_out`` copies of it were already out of play.
+
+    A card from a known hand is always right: the blame goes to whoever
+    played a card they did not hold. An unknown hand holds whatever its
+    position played, so there a copy more than the decks hold is wrong.
+    """
+    try:
+        hand.remove(card)
+    except ValueError:  # not in the hand
+        return False
+    return round_.dealt[position] is not None or copies_out < round_.decks
+
+
+def _check_following(round_: _Round, play: _Play, hand: list[Card], led: Suit) -> _Finding | None:
+    """``play``'s card is off the suit ``led``: a revoke while ``hand`` holds
+    the suit led; with ``must_trump``, a missed trump while it holds a trump."""
+    holding = _highest(hand, led)
+    if holding is not None:
+        return _revoke(round_, play, led, holding)
+    if round_.must_trump and round_.trump is not None and play.card.suit != round_.trump:
+        holding = _highest(hand, round_.trump)
+        if holding is not None:
+            return _missed_trump(round_, play, led, holding)
+    return None
+
+
+def _highest(hand: list[Card], suit: Suit) -> Card | None:
+    """The highest card of ``suit`` in ``hand``, or ``None`` for none."""
+    highest = None
+    for card in hand:
+        if card.suit == suit and (highest is None or card.rank > highest.rank):
+            highest = card
+    return highest
+
+
+def _check_counts(round_: _Round, held: list[list[Card]], final: bool) -> list[_Finding]:
+    """The wrong-count violations, one per position at most: with its hand
+    known, it played more cards than dealt or (once the round is over)
+    fewer; or it missed its turn in a trick (a short trick that is not the
+    trick in progress)."""
+    count = len(round_.tricks)
+    played_count = [0] * round_.n
+    first_missed: list[int | None] = [None] * round_.n
+    for t, (trick, leader) in enumerate(zip(round_.tricks, round_.leaders)):
+        for turn in range(round_.n):
+            position = (leader + turn) % round_.n
+            if turn < len(trick):
+                played_count[position] += 1
+            elif first_missed[position] is None and (final or t < count - 1):
+                first_missed[position] = t
+    found = []
+    for position, dealt in enumerate(round_.dealt):
+        played = played_count[position]
+        missed = first_missed[position]
+        if dealt is not None and played > len(dealt):
+            found.append(_too_many(round_, position, len(dealt)))
+        elif dealt is not None and final and played < len(dealt):
+            found.append(_too_few(round_, position, dealt, played, held[position], missed))
+        elif missed is not None:
+            found.append(_missed_turn(round_, position, played, missed))
+    return found
+
+
+# --- The violations, worded -----------------------------------------------------
+
+
+def _revoke(round_: _Round, play: _Play, led: Suit, holding: Card) -> _Finding:
+    name = round_.names[play.position]
+    return round_.finding(
+        play.trick, play.turn, _FOLLOWING, play.position, play.card, REVOKE,
+        f"{name} played {play.card.symbol} on a {led.noun} lead "
+        f"while holding {holding.symbol}{_later_play(round_, play, holding)}.",
+    )
+
+
+def _missed_trump(round_: _Round, play: _Play, led: Suit, holding: Card) -> _Finding:
+    name = round_.names[play.position]
+    return round_.finding(
+        play.trick, play.turn, _FOLLOWING, play.position, play.card, MUST_TRUMP,
+        f"{name} played {play.card.symbol} on a {led.noun} lead while holding the trump "
+        f"{holding.symbol}{_later_play(round_, play, holding)}; a player who cannot follow "
+        "suit must trump.",
+    )
+
+
+def _later_play(round_: _Round, play: _Play, holding: Card) -> str:
+    """Where the position's hand is unknown, the proof that it held
+    ``holding`` at ``play``: the later trick in which it played that card."""
+    if round_.dealt[play.position] is not None:
+        return ""
+    for later in round_.plays_by(play.position):
+        if later.trick > play.trick and later.card == holding:
+            name = round_.names[play.position]
+            return f", which {name} played later, in the {_ordinal(later.trick + 1)} trick"
+    return ""  # pragma: no cover - an unknown hand holds only cards played later
+
+
+def _not_held(round_: _Round, play: _Play, copies_out: int) -> _Finding:
+    """A card not rightly in the hand: played twice when every copy of it
+    was already out of play, else not in the hand."""
+    if copies_out >= round_.decks:
+        return _played_twice(round_, play)
+    return _not_in_hand(round_, play)
+
+
+def _played_twice(round_: _Round, play: _Play) -> _Finding:
+    name, symbol, decks = round_.names[play.position], play.card.symbol, round_.decks
+    copies = _earlier_copies(round_, play)
+    if decks == 1 and copies[0] == _TURNED_UP:
+        text = f"{name} played {symbol}, but the only {symbol} is the turned-up trump card."
+    elif decks == 1:
+        text = f"{name} played {symbol}, but the only {symbol} was already {copies[0]}."
     else:
-        rotations = play_orders(n)
-        played = [0] * n
-        missed = [None] * n
-        for t, trick in enumerate(tricks):
-            order = rotations[leaders[t]]
-            for pos in order[: len(trick)]:
-                played[pos] += 1
-            if final or t < count - 1:
-                for pos in order[len(trick):]:
-                    if missed[pos] is None:
-                        missed[pos] = t
-    names = context.names
-    for pos in range(n):
-        name = names[pos]
-        hand = context.hands[pos]
-        if not derived[pos] and hand is not None:
-            dealt = len(hand)
-            if played[pos] > dealt:
-                plays = context.plays_of(leaders, pos)
-                for _ in range(dealt):
-                    next(plays)
-                t, j, _, card = next(plays)
-                context.add(
-                    t, j, 1, pos, card, WRONG_COUNT,
-                    f"{name} was dealt {_cards(dealt)} but played {played[pos]}; "
-                    f"{card.symbol} in the {_ordinal(t + 1)} trick was one card too many.",
-                )
-                continue
-            if final and played[pos] < dealt:
-                counts = list(held[pos])
-                leftover = next(card for card in hand if counts[card.code] > 0)
-                t = missed[pos] if missed[pos] is not None else max(count - 1, 0)
-                j = (pos - leaders[t]) % n if missed[pos] is not None else n
-                context.add(
-                    t, j, 1, pos, leftover, WRONG_COUNT,
-                    f"{name} was dealt {_cards(dealt)} but played only {played[pos]}; "
-                    f"{leftover.symbol} was never played.",
-                )
-                continue
-        t_missed = missed[pos]
-        if t_missed is not None:
-            context.add(
-                t_missed, (pos - leaders[t_missed]) % n, 1, pos, None, WRONG_COUNT,
-                f"{name} played no card to the {_ordinal(t_missed + 1)} trick, so played "
-                f"{_cards(played[pos])} in {count} tricks.",
-            )
+        both = "both copies" if decks == 2 else f"all {decks} copies"
+        text = (
+            f"{name} played {symbol}, but {both} of {symbol} were already out: "
+            + " and ".join(copies[:decks]) + "."
+        )
+    return round_.finding(play.trick, play.turn, _HOLDING, play.position, play.card, PLAYED_TWICE, text)
+
+
+_TURNED_UP: Final = "the turned-up trump card"
+
+
+def _earlier_copies(round_: _Round, play: _Play) -> list[str]:
+    """Where each copy of ``play``'s card went before it was played."""
+    copies = [_TURNED_UP] if play.card == round_.trump_card else []
+    for earlier in round_.plays():
+        if (earlier.trick, earlier.turn) >= (play.trick, play.turn):
+            break
+        if earlier.card == play.card:
+            name = round_.names[earlier.position]
+            copies.append(f"played by {name} in the {_ordinal(earlier.trick + 1)} trick")
+    return copies
+
+
+def _not_in_hand(round_: _Round, play: _Play) -> _Finding:
+    name, symbol = round_.names[play.position], play.card.symbol
+    dealt = list(round_.dealt[play.position] or ()).count(play.card)
+    if dealt:
+        times = "one" if dealt == 1 else str(dealt)
+        text = f"{name} played {symbol} again, but was dealt only {times}."
+    else:
+        text = f"{name} played {symbol}, which was not in {name}'s hand."
+    return round_.finding(play.trick, play.turn, _HOLDING, play.position, play.card, NOT_IN_HAND, text)
+
+
+def _too_many(round_: _Round, position: int, dealt: int) -> _Finding:
+    """Reported at the first card too many."""
+    played = round_.plays_by(position)
+    extra = played[dealt]
+    return round_.finding(
+        extra.trick, extra.turn, _COUNT, position, extra.card, WRONG_COUNT,
+        f"{round_.names[position]} was dealt {_cards(dealt)} but played {len(played)}; "
+        f"{extra.card.symbol} in the {_ordinal(extra.trick + 1)} trick was one card too many.",
+    )
+
+
+def _too_few(
+    round_: _Round, position: int, dealt: Sequence[Card], played: int, held: list[Card],
+    missed: int | None,
+) -> _Finding:
+    """Reported at the first trick missed, else after the last trick, naming
+    the first card (in dealt order) still held."""
+    leftover = next(card for card in dealt if card in held)
+    if missed is None:
+        trick, turn = max(len(round_.tricks) - 1, 0), round_.n
+    else:
+        trick, turn = missed, (position - round_.leaders[missed]) % round_.n
+    return round_.finding(
+        trick, turn, _COUNT, position, leftover, WRONG_COUNT,
+        f"{round_.names[position]} was dealt {_cards(len(dealt))} but played only {played}; "
+        f"{leftover.symbol} was never played.",
+    )
+
+
+def _missed_turn(round_: _Round, position: int, played: int, missed: int) -> _Finding:
+    return round_.finding(
+        missed, (position - round_.leaders[missed]) % round_.n, _COUNT, position, None,
+        WRONG_COUNT,
+        f"{round_.names[position]} played no card to the {_ordinal(missed + 1)} trick, so "
+        f"played {_cards(played)} in {len(round_.tricks)} tricks.",
+    )

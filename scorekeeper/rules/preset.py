@@ -119,11 +119,6 @@ class Preset:
             )
         object.__setattr__(self, "variants", tuple(self.variants))
 
-    @property
-    def source_tag(self) -> str:
-        """Alias of :attr:`source`."""
-        return self.source
-
     def supports(self, players: int) -> bool:
         """Whether the preset is meant for ``players`` players."""
         return self.min_players <= players <= self.max_players

@@ -1,6 +1,6 @@
 """Hand records: read, check and write one round (docs/hand-record.md).
 Replaying a record is :mod:`scorekeeper.rules.replaying`; the command line
-that replays record files is :mod:`scorekeeper.rules.replay`.
+that replays record files is :mod:`scorekeeper.rules.replay_command`.
 
 A hand record is the full story of one round: the players, the dealer, the
 trump, every card played and, optionally, the hands dealt, the bids and the
@@ -8,9 +8,8 @@ tricks the table wrote down. :func:`parse_record` checks every field and
 raises :class:`~scorekeeper.rules.errors.MalformedRecord` naming the field;
 :func:`record_to_dict` writes a record back out.
 
-It is one module, longer than most, because reading, checking and writing
-a record are one format: each field's fast path, its checked path (the one
-that words a refusal) and its written form sit together and change together.
+Each field is read in one place, which checks it and words the refusal.
+Reading, checking and writing a record are one format, so they sit together.
 
 >>> record = parse_record({
 ...     "players": ["Ann", "Bob", "Cy", "Di"], "dealer": 0, "trump": "7H",
@@ -38,11 +37,10 @@ Decisions the format leaves open, made here (those of the replay are in
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from .cards import Card, Suit, parse_card, parse_card_lists, parse_suit
+from .cards import Card, Suit, parse_card, parse_suit
 from .errors import InvalidCard, MalformedRecord, UnknownPreset
 from .options import IDENTICAL_CARDS
 from .play import PlayRules
@@ -64,11 +62,9 @@ DEFAULT_SCORING: Final = "standard"
 _FIELDS: Final = (
     "format", "players", "dealer", "trump", "plays", "hands", "bids", "claimed_tricks", "rules",
 )
-_FIELD_SET: Final = frozenset(_FIELDS)
 _REQUIRED: Final = ("players", "dealer", "trump", "plays")
 _RULE_FIELDS: Final = ("decks", "must_trump", "identical_cards", "scoring")
 _DEFAULT_RULES: Final = PlayRules()
-_JUST_LIST: Final = frozenset([list])
 
 
 @dataclass(frozen=True)
@@ -149,13 +145,16 @@ def _whole(value: object, where: str, low: int, high: int, what: str) -> int:
     raise MalformedRecord(where, f"must be {what}, a whole number from {low} to {high}, not {shown}")
 
 
-def _card(value: object, where: str) -> Card:
-    if not isinstance(value, str):
-        raise MalformedRecord(where, f"must be a card like \"AS\" or \"10h\", not {_kind(value)}")
+def _card(value: Any, where: str, j: int) -> Card:
+    """Read ``value``, the ``j``-th of the list at ``where``, as a card."""
     try:
         return parse_card(value)
     except InvalidCard as error:
-        raise MalformedRecord(where, str(error)) from None
+        if isinstance(value, str):
+            reason = str(error)
+        else:
+            reason = f"must be a card like \"AS\" or \"10h\", not {_kind(value)}"
+        raise MalformedRecord(f"{where}[{j}]", reason) from None
 
 
 def _seat_list(obj: dict[str, Any], name: str, n: int, what: str) -> list[Any]:
@@ -187,38 +186,13 @@ def parse_record(obj: object) -> HandRecord:
     """
     if not isinstance(obj, dict):
         raise MalformedRecord("record", f"a hand record must be a JSON object, not {_kind(obj)}")
-    if not _are_fields(obj):
-        for name in obj:
-            if name not in _FIELDS:
-                raise MalformedRecord(
-                    str(name),
-                    "is not a field of a hand record; the fields are " + ", ".join(_FIELDS),
-                )
-    for name in _REQUIRED:
-        if name not in obj:
-            raise MalformedRecord(name, "is required")
-
-    if "format" in obj and obj["format"] != FORMAT:
-        raise MalformedRecord("format", f"must be {FORMAT!r}, not {_kind(obj['format'])}")
-
+    _check_fields(obj)
     players = _parse_players(_list(obj, "players", "player names"))
     n = len(players)
     dealer = _whole(obj["dealer"], "dealer", 0, n - 1, "the dealer's seat")
     rules, scoring = _parse_rules(obj.get("rules"))
     trump = _parse_trump(obj["trump"])
-
-    raw_plays = _list(obj, "plays", "tricks")
-    if not raw_plays:
-        raise MalformedRecord("plays", "must list at least one trick")
-    most = 52 * rules.decks // n
-    if len(raw_plays) > most:
-        decks = "one deck" if rules.decks == 1 else "two decks"
-        raise MalformedRecord(
-            "plays",
-            f"has {len(raw_plays)} tricks, but {decks} deal{'s' if rules.decks == 1 else ''} "
-            f"{n} players at most {most} cards each",
-        )
-    plays = _parse_plays(raw_plays, n)
+    plays = _parse_plays(_list(obj, "plays", "tricks"), n, rules.decks)
     cards = len(plays)
 
     hands = None
@@ -245,66 +219,25 @@ def parse_record(obj: object) -> HandRecord:
     return HandRecord(players, dealer, trump, plays, hands, bids, claimed, rules, scoring)
 
 
-# --- The fast paths ------------------------------------------------------------
-#
-# Most fields are read in two ways: a fast path that recognises a well-formed
-# value with a few calls into C and builds no message, and, whenever it is
-# not sure, the checked path, which raises the first problem in field order
-# and is the one place that words it. A fast path only ever accepts what the
-# checked path accepts, with the same result (tests/rules/test_fast_paths.py
-# runs both on the same records).
+# --- The fields, each read and checked in one place ---------------------------
 
 
-def _are_fields(obj: dict[Any, Any]) -> bool:
-    """True when every key of ``obj`` is a field of a hand record."""
-    return _FIELD_SET.issuperset(obj)
-
-
-def _are_names(players: list[Any]) -> bool:
-    """True for at least 2 texts, none of them blank, no two the same."""
-    try:
-        return len(players) >= 2 and len(set(players)) == len(players) and all(
-            map(str.strip, players)
-        )
-    except TypeError:  # a value that is not a text
-        return False
-
-
-def _card_lists(raw: list[Any]) -> tuple[tuple[Card, ...], ...] | None:
-    """Each value of ``raw``, a list of card texts, read as cards; ``None``
-    when some value is not a plain list or not a card."""
-    if set(map(type, raw)) != _JUST_LIST:
-        return None
-    try:
-        return parse_card_lists(raw)
-    except InvalidCard:
-        return None
-
-
-def _are_counts(raw: list[Any], highs: list[int]) -> bool:
-    """True when each value is a whole number from 0 to its seat's high."""
-    return all(type(value) is int and 0 <= value <= high for value, high in zip(raw, highs))
-
-
-def _fit_decks(
-    hands: tuple[tuple[Card, ...], ...], decks: int, trump: Card | Suit | None
-) -> bool:
-    """True when no card is dealt (or turned up) more often than the decks hold it."""
-    codes = {card.code for hand in hands for card in hand}
-    if len(codes) == sum(map(len, hands)) and not (isinstance(trump, Card) and trump.code in codes):
-        return True  # every card once
-    counts = Counter(card.code for hand in hands for card in hand)
-    if isinstance(trump, Card):
-        counts[trump.code] += 1
-    return max(counts.values()) <= decks
-
-
-# --- The fields: the fast path, else the checked one --------------------------
+def _check_fields(obj: dict[Any, Any]) -> None:
+    """Every field is one of a hand record, the required ones are there, and
+    the format is this one."""
+    for name in obj:
+        if name not in _FIELDS:
+            raise MalformedRecord(
+                str(name), "is not a field of a hand record; the fields are " + ", ".join(_FIELDS)
+            )
+    for name in _REQUIRED:
+        if name not in obj:
+            raise MalformedRecord(name, "is required")
+    if "format" in obj and obj["format"] != FORMAT:
+        raise MalformedRecord("format", f"must be {FORMAT!r}, not {_kind(obj['format'])}")
 
 
 def _parse_players(players: list[Any]) -> tuple[str, ...]:
-    if _are_names(players):
-        return tuple(players)
     seat_of: dict[str, int] = {}
     for seat, name in enumerate(players):
         if not isinstance(name, str) or not name.strip():
@@ -342,14 +275,20 @@ def _parse_trump(raw_trump: object) -> Card | Suit | None:
     )
 
 
-def _parse_plays(raw_plays: list[Any], n: int) -> tuple[tuple[Card, ...], ...]:
-    plays = _card_lists(raw_plays)
-    if plays is not None and 0 < min(map(len, plays)) and max(map(len, plays)) <= n:
-        return plays
-    return tuple(_checked_trick(raw_trick, t, n) for t, raw_trick in enumerate(raw_plays))
+def _parse_plays(raw_plays: list[Any], n: int, decks: int) -> tuple[tuple[Card, ...], ...]:
+    """The tricks: at least one, and no more than the decks deal each player."""
+    if not raw_plays:
+        raise MalformedRecord("plays", "must list at least one trick")
+    most = 52 * decks // n
+    if len(raw_plays) > most:
+        deal = "one deck deals" if decks == 1 else "two decks deal"
+        raise MalformedRecord(
+            "plays", f"has {len(raw_plays)} tricks, but {deal} {n} players at most {most} cards each"
+        )
+    return tuple(_parse_trick(raw_trick, t, n) for t, raw_trick in enumerate(raw_plays))
 
 
-def _checked_trick(raw_trick: object, t: int, n: int) -> tuple[Card, ...]:
+def _parse_trick(raw_trick: object, t: int, n: int) -> tuple[Card, ...]:
     where = f"plays[{t}]"
     if not isinstance(raw_trick, list):
         raise MalformedRecord(
@@ -362,14 +301,12 @@ def _checked_trick(raw_trick: object, t: int, n: int) -> tuple[Card, ...]:
             where,
             f"has {len(raw_trick)} cards, but each of the {n} players plays one card to a trick",
         )
-    return tuple(_card(card, f"{where}[{j}]") for j, card in enumerate(raw_trick))
+    return tuple(_card(value, where, j) for j, value in enumerate(raw_trick))
 
 
 def _parse_counts(raw: list[Any], name: str, highs: list[int], what: str) -> tuple[int, ...]:
     """Bids or claimed tricks: whole numbers from 0 to ``highs[seat]``; ``what``
     names one, with ``{}`` for the seat's high."""
-    if _are_counts(raw, highs):
-        return tuple(raw)
     return tuple(
         _whole(value, f"{name}[{seat}]", 0, highs[seat], what.format(highs[seat]))
         for seat, value in enumerate(raw)
@@ -410,45 +347,42 @@ def _parse_rules(raw: object) -> tuple[PlayRules, str]:
 def _parse_hands(
     raw: list[Any], decks: int, trump: Card | Suit | None
 ) -> tuple[tuple[Card, ...], ...]:
-    hands = _card_lists(raw)
-    if hands is not None and _fit_decks(hands, decks, trump):
-        return hands
-    return _checked_hands(raw, decks, trump)
-
-
-def _checked_hands(
-    raw: list[Any], decks: int, trump: Card | Suit | None
-) -> tuple[tuple[Card, ...], ...]:
-    first_seen: dict[Card, list[str]] = {}
-    if isinstance(trump, Card):
-        first_seen[trump] = ["trump"]
-    hands = []
+    """The hands, checked like the deal they describe: no card dealt more
+    often than the decks hold it, and the turned-up trump card in none."""
+    copies: dict[Card, int] = {trump: 1} if isinstance(trump, Card) else {}
+    hands: list[tuple[Card, ...]] = []
     for seat, raw_hand in enumerate(raw):
         where = f"hands[{seat}]"
         if not isinstance(raw_hand, list):
             raise MalformedRecord(
                 where, f"must be a list of the cards dealt to seat {seat}, not {_kind(raw_hand)}"
             )
-        hand = []
+        hand: list[Card] = []
         for j, value in enumerate(raw_hand):
-            card = _card(value, f"{where}[{j}]")
-            places = first_seen.setdefault(card, [])
-            if len(places) >= decks:
-                if places[0] == "trump" and decks == 1:
-                    reason = f"{card} is the turned-up trump card, which belongs to no hand"
-                elif decks == 1:
-                    reason = (
-                        f"{card} is dealt twice (also in {places[0]}), "
-                        f"but one deck has a single {card}"
-                    )
-                else:
-                    also = " and ".join("the trump card" if p == "trump" else p for p in places)
-                    reason = f"{card} is dealt a third time (also {also}), but two decks hold two"
+            card = _card(value, where, j)
+            dealt = copies.get(card, 0)
+            if dealt >= decks:
+                reason = _dealt_too_often(card, decks, trump, [*hands, tuple(hand)])
                 raise MalformedRecord(f"{where}[{j}]", reason)
-            places.append(where)
+            copies[card] = dealt + 1
             hand.append(card)
         hands.append(tuple(hand))
     return tuple(hands)
+
+
+def _dealt_too_often(
+    card: Card, decks: int, trump: Card | Suit | None, earlier: list[tuple[Card, ...]]
+) -> str:
+    """Why ``card`` cannot be dealt again: where its copies already are (the
+    turned-up trump card, and the hands dealt before it)."""
+    places = ["trump"] if card == trump else []
+    places += [f"hands[{seat}]" for seat, hand in enumerate(earlier) for dealt in hand if dealt == card]
+    if places[0] == "trump" and decks == 1:
+        return f"{card} is the turned-up trump card, which belongs to no hand"
+    if decks == 1:
+        return f"{card} is dealt twice (also in {places[0]}), but one deck has a single {card}"
+    also = " and ".join("the trump card" if place == "trump" else place for place in places)
+    return f"{card} is dealt a third time (also {also}), but two decks hold two"
 
 
 def record_to_dict(record: HandRecord) -> dict[str, Any]:

@@ -30,6 +30,12 @@ The open points it follows (the engine's choices):
   of tricks; in ``progressive-misses`` a missed bid is the round's first
   miss: 1 penalty point.
 
+Each violation's ``detail`` is written here too, from the wording the engine
+documents (``scorekeeper.rules.playout``): what was played, what the seat still
+held (its highest card of the suit) and, without hands, the later trick that
+proves it; the earlier copies of a card played twice; the counts of a
+wrong-count.
+
 Only well-formed records are modelled here; malformed ones are checked by the
 differential test with explicit expectations.
 """
@@ -72,6 +78,30 @@ def rank_value(card: str) -> int:
     return RANKS.index(card[0])
 
 
+NOUNS = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+
+
+def symbol(card: str) -> str:
+    """The card as players write it: 'TH' -> '10♥'."""
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + {v: k for k, v in SYMBOLS.items()}[card[1]]
+
+
+def ordinal(n: int) -> str:
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}" + {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+
+
+def count_of(n: int) -> str:
+    return "1 card" if n == 1 else f"{n} cards"
+
+
+def highest(cards: list[str], suit: str) -> str:
+    """The highest card of ``suit`` among ``cards`` (there is one)."""
+    return max((c for c in cards if c[1] == suit), key=rank_value)
+
+
 def trick_winner(cards: list[str], first_seat: int, players: int, trump: str | None, last_wins: bool) -> int:
     """Seat that wins a trick whose j-th card was played by ``first_seat + j``."""
     led = cards[0][1]
@@ -111,7 +141,7 @@ def score(preset: str, bid: int, took: int, cards: int) -> int:
 
 
 def replay(record: dict) -> dict:
-    """The output object (without ``detail`` texts) and the exit status."""
+    """The output object and the exit status."""
     players = len(record["players"])
     dealer = record["dealer"]
     rules = record.get("rules") or {}
@@ -163,12 +193,16 @@ def replay(record: dict) -> dict:
                   if seats[t][j] == seat] for seat in range(players)]
     first_missed = [next((t for t in range(len(plays)) if seat not in seats[t]), None)
                     for seat in range(players)]
-    wrong_count: dict[int, tuple[int, int | None, str | None]] = {}
+    names = record["players"]
+    wrong_count: dict[int, tuple[int, int | None, str | None, str]] = {}
     for seat in range(players):
         mine = played_by[seat]
+        name = names[seat]
         if hands_given and len(mine) > len(dealt[seat]):
             t, j, card = mine[len(dealt[seat])]  # the first card too many
-            wrong_count[seat] = (t, j, card)
+            wrong_count[seat] = (t, j, card, (
+                f"{name} was dealt {count_of(len(dealt[seat]))} but played {len(mine)}; "
+                f"{symbol(card)} in the {ordinal(t + 1)} trick was one card too many."))
         elif hands_given and len(mine) < len(dealt[seat]):
             left = Counter(dealt[seat])
             for _, _, card in mine:
@@ -177,47 +211,91 @@ def replay(record: dict) -> dict:
             # it names the first card, in dealt order, of which a copy is left
             never = next(card for card in dealt[seat] if left[card])
             t = first_missed[seat]
-            wrong_count[seat] = (len(plays) - 1 if t is None else t, None, never)
+            wrong_count[seat] = (len(plays) - 1 if t is None else t, None, never, (
+                f"{name} was dealt {count_of(len(dealt[seat]))} but played only {len(mine)}; "
+                f"{symbol(never)} was never played."))
         elif first_missed[seat] is not None:
             # a short trick is a missed turn even when the counts agree
-            wrong_count[seat] = (first_missed[seat], None, None)
+            t = first_missed[seat]
+            wrong_count[seat] = (t, None, None, (
+                f"{name} played no card to the {ordinal(t + 1)} trick, so played "
+                f"{count_of(len(mine))} in {len(plays)} tricks."))
 
-    violations: list[tuple[int, int, str | None, str]] = []
+    def earlier_copies(t: int, j: int, card: str) -> list[str]:
+        copies = ["the turned-up trump card"] if card == turned else []
+        for u in range(len(plays)):
+            for k in range(len(plays[u])):
+                if (u, k) < (t, j) and plays[u][k] == card:
+                    copies.append(f"played by {names[seats[u][k]]} in the {ordinal(u + 1)} trick")
+        return copies
+
+    def played_twice(t: int, j: int, seat: int, card: str) -> str:
+        copies, name, sym = earlier_copies(t, j, card), names[seat], symbol(card)
+        if decks == 1 and copies[0] == "the turned-up trump card":
+            return f"{name} played {sym}, but the only {sym} is the turned-up trump card."
+        if decks == 1:
+            return f"{name} played {sym}, but the only {sym} was already {copies[0]}."
+        both = "both copies" if decks == 2 else f"all {decks} copies"
+        return f"{name} played {sym}, but {both} of {sym} were already out: " + " and ".join(copies[:decks]) + "."
+
+    def not_in_hand(seat: int, card: str) -> str:
+        name, times = names[seat], dealt[seat].count(card)
+        if times:
+            return f"{name} played {symbol(card)} again, but was dealt only {'one' if times == 1 else times}."
+        return f"{name} played {symbol(card)}, which was not in {name}'s hand."
+
+    def proof(t: int, seat: int, card: str) -> str:
+        """Without hands: the later trick in which the seat played the card it held."""
+        if hands_given:
+            return ""
+        later = next(u for u, k, c in played_by[seat] if u > t and c == card)
+        return f", which {names[seat]} played later, in the {ordinal(later + 1)} trick"
+
+    violations: list[tuple[int, int, str | None, str, str]] = []
     for t, cards in enumerate(plays):
         led = cards[0][1]
         for j, card in enumerate(cards):
             seat = seats[t][j]
+            name = names[seat]
             if card in holding[seat]:
                 holding[seat].remove(card)
                 # without hands every card comes from its player's hand; a
                 # copy that was already out of play makes it a second play
                 if not hands_given and copies_gone[card] >= decks:
-                    violations.append((t, seat, card, "played-twice"))
+                    violations.append((t, seat, card, "played-twice", played_twice(t, j, seat, card)))
             elif copies_gone[card] >= decks:
-                violations.append((t, seat, card, "played-twice"))
+                violations.append((t, seat, card, "played-twice", played_twice(t, j, seat, card)))
             else:
-                violations.append((t, seat, card, "not-in-hand"))
+                violations.append((t, seat, card, "not-in-hand", not_in_hand(seat, card)))
             copies_gone[card] += 1
-            if wrong_count.get(seat) == (t, j, card):
-                violations.append((t, seat, card, "wrong-count"))
+            where = wrong_count.get(seat)
+            if where is not None and where[:3] == (t, j, card):
+                violations.append((t, seat, card, "wrong-count", where[3]))
             if j > 0 and card[1] != led:
                 suits_held = {c[1] for c in holding[seat]}
                 if led in suits_held:
-                    violations.append((t, seat, card, "revoke"))
+                    held = highest(holding[seat], led)
+                    violations.append((t, seat, card, "revoke", (
+                        f"{name} played {symbol(card)} on a {NOUNS[led]} lead while holding "
+                        f"{symbol(held)}{proof(t, seat, held)}.")))
                 elif must_trump and trump is not None and card[1] != trump and trump in suits_held:
-                    violations.append((t, seat, card, "must-trump"))
+                    held = highest(holding[seat], trump)
+                    violations.append((t, seat, card, "must-trump", (
+                        f"{name} played {symbol(card)} on a {NOUNS[led]} lead while holding the "
+                        f"trump {symbol(held)}{proof(t, seat, held)}; a player who cannot follow "
+                        "suit must trump.")))
         # seats that missed their turn in this trick (they come last, in turn)
         for j in range(len(cards), players):
             seat = (leaders[t] + j) % players
             where = wrong_count.get(seat)
             if where is not None and where[0] == t and where[1] is None:
-                violations.append((t, seat, where[2], "wrong-count"))
+                violations.append((t, seat, where[2], "wrong-count", where[3]))
                 del wrong_count[seat]
     # a seat that played too few cards without missing a turn: after the last trick
     for seat in range(players):
         where = wrong_count.get(seat)
         if where is not None and where[1] is None:
-            violations.append((where[0], seat, where[2], "wrong-count"))
+            violations.append((where[0], seat, where[2], "wrong-count", where[3]))
 
     tricks_won = [0] * players
     for w in winners:
@@ -228,7 +306,7 @@ def replay(record: dict) -> dict:
         ],
         "tricks_won": tricks_won,
         "violations": [
-            {"trick": t, "seat": s, "card": c, "rule": r} for (t, s, c, r) in violations
+            {"trick": t, "seat": s, "card": c, "rule": r, "detail": d} for (t, s, c, r, d) in violations
         ],
     }
     disputes = None

@@ -42,7 +42,7 @@ def test_each_preset_of_the_rules_exists_under_its_stable_name(name):
 def test_each_preset_cites_its_source_and_uses_the_rules_table(name, source, players, scoring,
                                                                hook):
     preset = find_preset(name)
-    assert preset.source == preset.source_tag == source
+    assert preset.source == source
     assert preset.source_description
     assert (preset.min_players, preset.max_players) == players
     assert preset.ruleset.scoring == find_scoring(scoring)

@@ -1,7 +1,7 @@
 """The command line that replays hand records (docs/hand-record.md)::
 
-    python -m scorekeeper.rules.replay FILE      # or - for standard input
-    python -m scorekeeper.rules.replay --jsonl FILE
+    python -m scorekeeper.rules.replay_command FILE      # or - for standard input
+    python -m scorekeeper.rules.replay_command --jsonl FILE
 
 It prints the output object of each record (one per line with ``--jsonl``;
 a malformed line gives ``{"error": ..., "field": ..., "line": ...}`` and the
@@ -12,13 +12,13 @@ cannot be read. Never a traceback.
 The engine itself lives in :mod:`scorekeeper.rules.records` and
 :mod:`scorekeeper.rules.replaying` (re-exported here). It is a separate module
 so that the package can import the engine without importing this one, which
-``python -m`` runs as ``__main__``.
+``python -m`` runs as ``__main__``; it is named for what it is, so that no
+module shadows the package's ``replay`` function.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import sys
 from collections.abc import Sequence
@@ -100,27 +100,11 @@ def _read(path: str, stdin: IO[bytes]) -> str:
     return data.decode("utf-8-sig")
 
 
-#: The collector looks at young objects once per this many allocations while
-#: the command runs, not per 700 (Python's default): a record makes many
-#: short-lived objects and keeps none, and collecting them that often took
-#: about 7% of a 10,000-hand run.
-YOUNG_OBJECTS_PER_COLLECTION: Final = 50_000
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 clean, 1 violations or
     disputes, 2 a malformed record or unreadable input)."""
-    thresholds = gc.get_threshold()
-    gc.set_threshold(YOUNG_OBJECTS_PER_COLLECTION, *thresholds[1:])
-    try:
-        return _run(argv)
-    finally:
-        gc.set_threshold(*thresholds)
-
-
-def _run(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m scorekeeper.rules.replay",
+        prog="python -m scorekeeper.rules.replay_command",
         description="Replay Oh Hell hand records (docs/hand-record.md) and print what happened: "
         "trick winners, tricks won, rule violations, disputes and scores.",
         epilog="Exit status: 0 every hand is legal and agrees with the claims; "
