@@ -57,4 +57,7 @@ def open_stores(engine: Engine, *, folds: int, figures: int) -> Stores:
 
 def stores() -> Stores:
     """The stores of the app whose database this request uses."""
-    return _by_engine[db.engine]
+    try:
+        return _by_engine[db.engine]
+    except KeyError:
+        raise RuntimeError("no stores for this database: make the app with create_app") from None
