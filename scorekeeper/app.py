@@ -17,10 +17,12 @@ from flask import Flask
 from . import config
 from .cli import register_commands
 from .storage.database import db, migrate
+from .storage.kept import open_stores
 from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
+from .web.play.rendered import register_kept_pages
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers
@@ -37,6 +39,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app = Flask(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(SECURITY_DEFAULTS)
+    app.config.from_mapping(config.KEPT_SIZES)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=config.default_database_url(app.instance_path),
         LANGUAGES=config.LANGUAGES,
@@ -65,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_security(app)
     register_url_converters(app)
     register_blueprints(app)
+    register_kept_pages(app)
     register_limits(app)  # before the links are opened: a refused write reads nothing
     register_access(app)
     register_errorhandlers(app)
@@ -77,6 +81,9 @@ def register_extensions(app: Flask) -> None:
     from .storage import models  # noqa: F401  (the models must be known to migrations)
 
     db.init_app(app)
+    with app.app_context():  # the engine is made: storage keeps its values by it
+        open_stores(db.engine, folds=app.config["KEPT_FOLDS"],
+                    figures=app.config["KEPT_FIGURES"])
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)

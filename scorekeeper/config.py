@@ -40,6 +40,16 @@ def default_ratelimit_url(database_url: str, instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "ratelimits.sqlite3")
 
 
+#: How many values each process keeps between requests, a setting a store
+#: (each a :class:`scorekeeper.kept.Kept`, made when the app is made): fewer
+#: spend less memory, more serve more games at once from memory. The
+#: environment may set them too.
+KEPT_SIZES = {
+    "KEPT_FOLDS": 2000,  # games' folds (storage/kept.py)
+    "KEPT_PAGES": 2000,  # drawn entry panels and standings (web/play/rendered.py)
+    "KEPT_FIGURES": 64,  # statistics pages' figures (storage/kept.py)
+}
+
 #: Text settings the environment may set as they are (see the README's hosting section).
 ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",
                         "LIMIT_WRITES", "TRUSTED_PROXIES", "PUBLIC_URL")
@@ -61,6 +71,7 @@ def from_environment() -> dict[str, object]:
     for name in ENVIRONMENT_SETTINGS:
         if os.environ.get(name):
             settings[name] = os.environ[name]
-    if os.environ.get("BEHIND_PROXY"):
-        settings["BEHIND_PROXY"] = int(os.environ["BEHIND_PROXY"])
+    for name in ("BEHIND_PROXY", *KEPT_SIZES):
+        if os.environ.get(name):
+            settings[name] = int(os.environ[name])
     return settings

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from ..rules import forbidden_bid
 
@@ -105,6 +105,23 @@ class Member:
     #: The first round they no longer play, once they have left.
     left: int | None = None
     sits_out: set[int] = field(default_factory=set)
+
+    def plays(self, number: int) -> bool:
+        return self.seat().plays(number)
+
+    def seat(self) -> Seat:
+        """Which rounds they play, as a value that does not change."""
+        return Seat(self.id, self.joined, self.left, frozenset(self.sits_out))
+
+
+class Seat(NamedTuple):
+    """Which rounds a player plays: from round ``joined`` on, until round
+    ``left`` (which they no longer play), except the rounds ``sits_out``."""
+
+    player: int
+    joined: int
+    left: int | None
+    sits_out: frozenset[int]
 
     def plays(self, number: int) -> bool:
         return (

@@ -5,5 +5,6 @@ or writes them and opens transactions.
 - :mod:`.models`: the stored facts (games, players, changes, hand events);
 - :mod:`.games`: load a game and its sheet; check, append and commit its changes;
 - :mod:`.hands`: load a round's recorded hand; append its events;
-- :mod:`.folds`, :mod:`.kept`: what a process keeps between requests, checked on every use.
+- :mod:`.kept`: each app's stores of what a process keeps between requests
+  (:mod:`.folds`, the statistics' figures), checked on every use.
 """

@@ -12,28 +12,22 @@ them; tests/game/test_fold_snapshot.py checks this for every prefix of long
 random games.
 
 Another server never misses anything kept here: it is only a shortcut to what
-the database says, checked against the game's version on every use. Each
-process keeps at most :data:`KEPT_GAMES` folds, the least recently used go.
+the database says, checked against the game's version on every use. The
+folds are the app's store ``folds`` (:mod:`.kept`): at most ``KEPT_FOLDS`` of
+them (a setting), the least recently used go.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any, NamedTuple
 
-from flask import current_app
 from sqlalchemy import select
 
 from ..game import Fold
 from ..rules import Ruleset
 from .database import db
+from .kept import stores
 from .models import Change, Game
-
-#: How many games' folds one process keeps.
-KEPT_GAMES = 2000
-
-_lock = threading.Lock()
 
 
 class StoredChange(NamedTuple):
@@ -52,16 +46,6 @@ COLUMNS = (Change.seq, Change.kind, Change.round, Change.player, Change.value,
            Change.created_at, Change.author)
 
 
-class Kept(NamedTuple):
-    version: int
-    fold: Fold
-
-
-def kept() -> OrderedDict[str, Kept]:
-    """This app's folds (each app has its own: tests make many apps, one database each)."""
-    return current_app.extensions.setdefault("scorekeeper.folds", OrderedDict())
-
-
 def changes_after(game: Game, seq: int) -> list[StoredChange]:
     """The game's changes numbered after ``seq``, oldest first (one indexed query)."""
     return [StoredChange(*row) for row in db.session.execute(
@@ -71,15 +55,13 @@ def changes_after(game: Game, seq: int) -> list[StoredChange]:
 
 def fold_of(game: Game) -> Fold:
     """The fold of every change the game has, as of its ``version`` as loaded."""
-    folds = kept()
-    found = folds.get(game.public_id)
-    if found is not None and found.version == game.version:
-        with _lock:
-            if game.public_id in folds:
-                folds.move_to_end(game.public_id)
-        return found.fold
+    folds = stores().folds
+    fold = folds.get(game.public_id, game.version)
+    if fold is not None:
+        return fold
+    older = folds.latest(game.public_id)
     with db.session.no_autoflush:  # never fold a row this transaction has not committed
-        fold = extend_kept(game, found.fold) if found is not None else None
+        fold = extend_kept(game, older) if older is not None else None
         if fold is None:
             fold = Fold(Ruleset.from_dict(game.ruleset), [p.name for p in game.players],
                         game.first_dealer).extend(changes_after(game, 0))
@@ -106,17 +88,10 @@ def same_change(change: StoredChange) -> tuple:
 def keep(public_id: str, version: int, fold: Fold) -> None:
     """Keep ``fold`` as the game's at ``version`` (it may hold a change stored
     since that version was read: the next use then reads nothing new)."""
-    folds = kept()
-    with _lock:
-        old = folds.get(public_id)
-        if old is not None and old.version > version:
-            return  # a newer one is kept already
-        folds[public_id] = Kept(version, fold)
-        folds.move_to_end(public_id, last=True)
-        while len(folds) > KEPT_GAMES:
-            folds.popitem(last=False)
+    stores().folds.keep(public_id, version, fold,
+                        replaces=lambda kept: kept <= version)  # never a newer one
 
 
 def forget(public_id: str) -> None:
-    kept().pop(public_id, None)
+    stores().folds.forget(public_id)
 

@@ -1,51 +1,63 @@
-"""What one process keeps between requests, given again only while its check holds.
+"""What storage keeps between requests: each app's stores, found by its database engine.
 
-The database stays the one source of truth: each kept value is stored with
-the check it was made for (a game's version, the chosen games and their
-versions...), and a request whose check differs makes it again. Each kind of
-value is kept in its own bounded store of this app (tests make many apps), the
-least recently used going first; a lock keeps a threaded server's requests
-from meeting a half-changed store.
+Two things, each a :class:`scorekeeper.kept.Kept` made by :func:`open_stores`
+when the app is made, with its size from the app's settings (see
+``scorekeeper/config.py``):
+
+- ``folds``: each game's fold (:mod:`.folds`);
+- ``figures``: what a statistics page shows (:mod:`.statistics`).
+
+Why by the engine: tests make many apps in one process, each with a database
+of its own, and a fold kept for one database must never be given for
+another's. Storage reaches its app's database only through ``db.engine``
+(Flask-SQLAlchemy makes one engine per app when the app is made), so the
+engine says whose stores to use without storage asking Flask which app is
+running; the stores go with the engine (a weak reference), as the app's
+engine goes with the app.
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any
+from weakref import WeakKeyDictionary
 
-from flask import current_app
+from sqlalchemy.engine import Engine
 
-T = TypeVar("T")
-
-_lock = threading.Lock()
-
-
-def kept_value(store: str, slot: Hashable, check: Any) -> Any | None:
-    """The value kept in ``store`` under ``slot`` if it was made for ``check``, else None."""
-    values: OrderedDict = current_app.extensions.setdefault(store, OrderedDict())
-    with _lock:
-        found = values.get(slot)
-        if found is not None and found[0] == check:
-            values.move_to_end(slot)
-            return found[1]
-    return None
+from ..game import Fold
+from ..kept import Kept
+from .database import db
 
 
-def kept_or_made(store: str, bound: int, slot: Hashable, check: Any,
-                 make: Callable[[], T]) -> T:
-    """The value kept in ``store`` under ``slot`` if it was made for
-    ``check``; else ``make()``, kept there for ``check`` (replacing the older
-    one), with at most ``bound`` slots in the store."""
-    found = kept_value(store, slot, check)
-    if found is not None:
-        return found
-    made = make()
-    values: OrderedDict = current_app.extensions[store]
-    with _lock:
-        values[slot] = (check, made)
-        values.move_to_end(slot)
-        while len(values) > bound:
-            values.popitem(last=False)
-    return made
+@dataclass(frozen=True)
+class Stores:
+    """One app's kept values."""
+
+    folds: Kept[str, Fold]
+    figures: Kept[tuple, Any]
+
+
+_by_engine: WeakKeyDictionary[Engine, Stores] = WeakKeyDictionary()
+
+
+def open_stores(engine: Engine, *, folds: int, figures: int) -> Stores:
+    """Make the stores of the app whose database is ``engine``, of these sizes."""
+    stores = _by_engine[engine] = Stores(
+        # A game's fold by its public_id (random, never reused), given as it
+        # is only for the game's version read with it; an older one is
+        # extended by the changes stored since (folds.fold_of).
+        folds=Kept(folds),
+        # A statistics page's figures by its kind, device, filters and names,
+        # given only for the same chosen games (each one's id, version and
+        # start) and the same renames (statistics._kept).
+        figures=Kept(figures),
+    )
+    return stores
+
+
+def stores() -> Stores:
+    """The stores of the app whose database this request uses."""
+    try:
+        return _by_engine[db.engine]
+    except KeyError:
+        raise RuntimeError("no stores for this database: make the app with create_app") from None

@@ -42,7 +42,7 @@ from ..game.series import name_key
 from ..game.statistics import Figures, game_facts, is_better, is_worse, longest_runs
 from .database import db
 from .games import load_sheet
-from .kept import kept_or_made
+from .kept import stores
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize
 
 T = TypeVar("T")
@@ -215,9 +215,6 @@ def keep_lines(game: Game) -> None:
 #: :func:`~scorekeeper.game.statistics.game_facts`.
 ROUND_PARTS = ("points", "round", "cards", "bid", "tricks", "at")
 
-#: How many statistics pages' figures one process keeps.
-KEPT_PAGES = 64
-
 
 def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | None,
           compute: Callable[[], T]) -> T:
@@ -230,7 +227,7 @@ def _kept(kind: str, choice: Choice, aliases: Aliases, keys: Iterable[str] | Non
     slot = (kind, choice.device, choice.preset, choice.since is None,
             None if keys is None else frozenset(keys))
     check = (choice.games, tuple(sorted(aliases.targets.items())))
-    return kept_or_made("scorekeeper.statistics", KEPT_PAGES, slot, check, compute)
+    return stores().figures.get_or_make(slot, check, compute)
 
 
 def people(aliases: Aliases) -> dict[str, str]:

@@ -7,7 +7,7 @@ import re
 
 from sqlalchemy import event
 
-from scorekeeper.storage import folds
+from scorekeeper.storage.kept import stores
 from scorekeeper.storage.database import db
 
 ONE_ROUND = {"preset": "estonian", "shape": "custom", "custom": "1"}
@@ -57,7 +57,7 @@ def statements_of(app, client, path: str) -> int:
     seen = []
     with app.app_context():
         engine = db.engine
-        folds.kept().clear()
+        stores().folds.clear()
     listener = lambda *_args: seen.append(1)  # noqa: E731
     event.listen(engine, "before_cursor_execute", listener)
     try:

@@ -86,6 +86,8 @@ def render_hand(game: Game, hand: Hand, error: str | None = None, status: int = 
     return vary(make_response(html, status))
 
 
+# A functools cache, not a store (scorekeeper/kept.py): pure, one entry a
+# language (bounded), nothing to invalidate.
 @functools.cache
 def card_labels(lang: str) -> dict[str, str]:
     """Every card's label in ``lang`` by its text ("QH": "D♥" in Polish), made

@@ -22,7 +22,7 @@ from ..language import current_lang, safe_path
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
 from ..regulars.series import series_lines
-from .rendered import kept_panel, kept_with_token, page_with_kept_content
+from .rendered import kept_panel, kept_parts, kept_with_token
 from ..undo import say_stored, undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
@@ -32,6 +32,8 @@ bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 
 #: The live panel of the round screen (htmx), and the whole screen.
 PANEL, ROUND_PAGE = "play/_entry.html", "play/round.html"
+#: The parts of the standings drawn once per version of the game, by their names in the page.
+STANDINGS_PARTS = {"head": "play/_standings_head.html", "body": "play/_standings_body.html"}
 
 
 def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None,
@@ -284,9 +286,10 @@ def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    return page_with_kept_content("play/standings.html", "play/standings_kept.html",
-                                  ("standings_head", "standings_body"), game,
-                                  sheet=store.load_sheet(game), series=series_lines(game))
+    sheet = store.load_sheet(game)
+    parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
+    return render_template("play/standings.html", game=game, sheet=sheet,
+                           series=series_lines(game), **parts)
 
 
 def csv_download(write, kind: str = ""):

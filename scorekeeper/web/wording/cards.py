@@ -46,6 +46,8 @@ def per_language(words: Callable[[str | None], str]) -> Callable[[str | None], s
     """``words`` of a suit (or None), found once per language and kept: they
     depend on nothing else, and a round's panel asks for them again and again."""
 
+    # A functools cache, not a store (scorekeeper/kept.py): pure, at most five
+    # entries a language (bounded), nothing to invalidate.
     @cache
     def in_language(_locale, letter: str | None) -> str:
         return words(letter)  # in the page's language, which is ``_locale``
