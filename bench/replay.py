@@ -3,11 +3,16 @@
 Run ``python bench/replay.py`` from the repository root. It builds a fixed,
 seeded set of random deals played out legally (4 players x 13 cards and
 7 players x 7 cards), parses them as hand records (timed separately), then
-replays every record through :func:`scorekeeper.rules.replaying.replay`, the same
+replays every record through :func:`scorekeeper.rules.hand_replay.replay_hand`, the same
 path the command line uses, with the hands given: every card is checked
 against its player's hand (not-in-hand, played-twice, follow suit), every
 trick's winner and the tricks won are computed. It prints hands per second
 and microseconds per card played, best of several runs.
+
+The engine reads like the rules rather than racing (issue 26): what it must
+keep is being within 3× of OpenSpiel's C++ engine on the same hands, which
+``bench/replay_openspiel.py`` measures. A ``--target`` in microseconds per
+card may still be given to check a figure.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorekeeper.rules.cards import Card, full_deck  # noqa: E402
 from scorekeeper.rules.play import legal_cards, trick_winner  # noqa: E402
 from scorekeeper.rules.records import parse_record  # noqa: E402
-from scorekeeper.rules.replaying import replay  # noqa: E402
+from scorekeeper.rules.hand_replay import replay_hand  # noqa: E402
 
 SEED = 20261130
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]
@@ -76,19 +81,19 @@ def bench_shape(players: int, cards: int, count: int, repeats: int, with_hands: 
     dicts = [random_record(rng, players, cards, with_hands) for _ in range(count)]
     parse_time = best_of(repeats, lambda: [parse_record(d) for d in dicts])
     records = [parse_record(d) for d in dicts]
-    assert all(replay(r).is_legal for r in records)
+    assert all(replay_hand(r).is_legal for r in records)
 
     def run() -> None:
         for record in records:
-            replay(record)
+            replay_hand(record)
 
     def run_with_output() -> None:
         for record in records:
-            replay(record).to_dict()
+            replay_hand(record).to_dict()
 
     def run_end_to_end() -> None:
         for d in dicts:
-            replay(parse_record(d)).to_dict()
+            replay_hand(parse_record(d)).to_dict()
 
     replay_time = best_of(repeats, run)
     output_time = best_of(repeats, run_with_output)
@@ -97,11 +102,11 @@ def bench_shape(players: int, cards: int, count: int, repeats: int, with_hands: 
     label = f"{players} players x {cards} cards, hands {'given' if with_hands else 'derived'}"
     print(f"{label}: {count} hands, {played} cards")
     print(
-        f"  replay():           {count / replay_time:9.0f} hands/s  "
+        f"  replay_hand():           {count / replay_time:9.0f} hands/s  "
         f"{replay_time / played * 1e6:6.3f} us/card played"
     )
     print(
-        f"  replay().to_dict(): {count / output_time:9.0f} hands/s  "
+        f"  replay_hand().to_dict(): {count / output_time:9.0f} hands/s  "
         f"{output_time / played * 1e6:6.3f} us/card played"
     )
     print(
@@ -119,7 +124,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--count", type=int, default=2000, help="hands of each shape (2000)")
     parser.add_argument("--repeats", type=int, default=5, help="runs, best counts (5)")
-    parser.add_argument("--target", type=float, default=1.5, help="us per card to meet (1.5)")
+    parser.add_argument("--target", type=float, help="us per card to meet (none: figures only)")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}, seed {SEED}")
     worst = 0.0
@@ -127,9 +132,12 @@ def main() -> int:
         worst = max(worst, bench_shape(players, cards, args.count, args.repeats, with_hands=True))
     for players, cards in ((4, 13), (7, 7)):
         bench_shape(players, cards, args.count, args.repeats, with_hands=False)
-    verdict = "meets" if worst <= args.target else "MISSES"
-    print(f"hands given, worst shape: {worst:.3f} us/card played, {verdict} the {args.target} us target")
-    return 0 if worst <= args.target else 1
+    print(f"hands given, worst shape: {worst:.3f} us/card played")
+    if args.target is None:
+        return 0
+    met = worst <= args.target
+    print(f"{'meets' if met else 'MISSES'} the {args.target} us target")
+    return 0 if met else 1
 
 
 if __name__ == "__main__":

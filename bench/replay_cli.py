@@ -4,7 +4,7 @@ Run ``python bench/replay_cli.py`` from the repository root. It writes the
 hands of ``bench/replay.py`` (the same seeded deals, played out legally:
 4 players x 13 cards and 7 players x 7 cards, each with the hands given and
 without them, 2,500 of each kind: 10,000 hands) as one JSONL file, then runs
-``python -m scorekeeper.rules.replay_command --jsonl FILE`` as a child process several
+``python -m scorekeeper.rules.replay --jsonl FILE`` as a child process several
 times, interpreter start included, and prints the min, median and max wall
 time, and of the CPU time (user and system) of the child, which a busy
 machine disturbs less. ``--compare DIR`` also times another checkout of the repository (its
@@ -68,8 +68,8 @@ SET_HERE = ("PYTHONDONTWRITEBYTECODE", "PYTHONUNBUFFERED")
 
 
 def command_module(root: Path) -> str:
-    """The replay command's module in the checkout at ``root``: it was
-    ``scorekeeper.rules.replay`` before it was named ``replay_command``."""
+    """The replay command's module in the checkout at ``root``: for a while it
+    was ``scorekeeper.rules.replay_command``; before and after, ``replay``."""
     if (root / "scorekeeper" / "rules" / "replay_command.py").exists():
         return "scorekeeper.rules.replay_command"
     return "scorekeeper.rules.replay"

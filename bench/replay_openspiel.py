@@ -12,7 +12,7 @@ OpenSpiel always turns up a trump card after the deal, so it deals at most
 given. Both sides run as a child process, interpreter start included, on the
 same JSONL file:
 
-- ours: ``python -m scorekeeper.rules.replay_command --jsonl FILE``, which checks every
+- ours: ``python -m scorekeeper.rules.replay --jsonl FILE``, which checks every
   field of every record, replays it checking every card against its hand
   (follow suit, cards not held or played twice) and prints the tricks, tricks
   won and violations of each hand;
@@ -134,7 +134,7 @@ def in_process(records: list[dict[str, Any]], repeats: int) -> tuple[float, floa
     import pyspiel
 
     from scorekeeper.rules.records import parse_record
-    from scorekeeper.rules.replaying import replay
+    from scorekeeper.rules.hand_replay import replay_hand
 
     action_of = _actions_of_cards()
     players, tricks = len(records[0]["players"]), len(records[0]["plays"])
@@ -142,7 +142,7 @@ def in_process(records: list[dict[str, Any]], repeats: int) -> tuple[float, floa
 
     def ours() -> None:
         for record in records:
-            replay(parse_record(record))
+            replay_hand(parse_record(record))
 
     def theirs() -> None:
         for record in records:
@@ -165,7 +165,7 @@ def main() -> int:
     import pyspiel  # noqa: F401 - fail early, with the install hint, without it
 
     records = comparable_records(args.count)
-    ours_cmd = [sys.executable, "-m", "scorekeeper.rules.replay_command", "--jsonl"]
+    ours_cmd = [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl"]
     theirs_cmd = [sys.executable, str(Path(__file__).resolve()), "--drive"]
     times: dict[str, list[float]] = {"ours": [], "OpenSpiel": []}
     cpu_times: dict[str, list[float]] = {"ours": [], "OpenSpiel": []}

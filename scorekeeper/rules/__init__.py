@@ -17,8 +17,8 @@ The modules, each importing only those above it:
 - ``play``: who wins a trick, which cards may be played.
 - ``playout``: playing a round out and finding every broken rule.
 - ``deal``: recording a round live, card by card.
-- ``records``, ``replaying``: hand records, read and written; replaying one.
-- ``replay_command``: the command line (``python -m scorekeeper.rules.replay_command``).
+- ``records``, ``hand_replay``: hand records, read and written; replaying one.
+- ``replay``: the command line (``python -m scorekeeper.rules.replay``).
 
 A module is loaded the first time one of its names is used (PEP 562), so the
 command line, say, loads only what a replay needs:
@@ -69,7 +69,7 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "playout": ("Violation",),
     "deal": ("Deal",),
     "records": ("HandRecord", "parse_record", "record_to_dict"),
-    "replaying": ("ReplayResult", "replay", "replay_to_json"),
+    "hand_replay": ("ReplayResult", "replay_hand", "replay_to_json"),
 }
 _MODULE_OF: dict[str, str] = {name: module for module, names in _NAMES.items() for name in names}
 
@@ -144,7 +144,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     )
     from .presets import PRESETS, Preset, Variant, find_preset, plan_game, presets_for
     from .records import HandRecord, parse_record, record_to_dict
-    from .replaying import ReplayResult, replay, replay_to_json
+    from .hand_replay import ReplayResult, replay_hand, replay_to_json
     from .ruleset import Ruleset
     from .schedule import (
         RoundPlan,

@@ -6,7 +6,7 @@ played and says what was wrong with it. A :class:`Violation` names the trick,
 the seat, the card and the rule, and explains it in a sentence.
 :func:`play_out` is the one implementation; the live
 :class:`~scorekeeper.rules.deal.Deal` and the hand-record
-:func:`~scorekeeper.rules.replaying.replay` both call it.
+:func:`~scorekeeper.rules.hand_replay.replay` both call it.
 
 :func:`play_out` runs in passes, each one rule of section 6 (or of the hand
 record's counts) that a reader can check against docs/rules.md:
@@ -209,7 +209,7 @@ def play_out(
 
     This is the one implementation of trick checking;
     :class:`~scorekeeper.rules.deal.Deal` and
-    :func:`~scorekeeper.rules.replaying.replay` both use it.
+    :func:`~scorekeeper.rules.hand_replay.replay` both use it.
 
     >>> from scorekeeper.rules.cards import parse_card
     >>> from scorekeeper.rules.play import PlayRules

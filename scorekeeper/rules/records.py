@@ -1,6 +1,6 @@
 """Hand records: read, check and write one round (docs/hand-record.md).
-Replaying a record is :mod:`scorekeeper.rules.replaying`; the command line
-that replays record files is :mod:`scorekeeper.rules.replay_command`.
+Replaying a record is :mod:`scorekeeper.rules.hand_replay`; the command line
+that replays record files is :mod:`scorekeeper.rules.replay`.
 
 A hand record is the full story of one round: the players, the dealer, the
 trump, every card played and, optionally, the hands dealt, the bids and the
@@ -20,7 +20,7 @@ Reading, checking and writing a record are one format, so they sit together.
 (1, <Suit.HEARTS: 'H'>, Card.from_text('2H'))
 
 Decisions the format leaves open, made here (those of the replay are in
-:mod:`scorekeeper.rules.replaying`):
+:mod:`scorekeeper.rules.hand_replay`):
 
 - Each trick lists one card per seat, starting with the leader. A trick may be
   short (a seat missed its turn, which the replay reports), but never longer

@@ -3,7 +3,7 @@
 Written from docs/hand-record.md (the hand record format, version 1) and
 docs/rules.md sections 1, 4, 6 and 7 alone, plus the choices the format leaves
 open that the engine documents in the ``scorekeeper.rules.records`` and
-``scorekeeper.rules.replaying`` module docstrings. It shares no code with
+``scorekeeper.rules.hand_replay`` module docstrings. It shares no code with
 ``scorekeeper.rules``: cards are plain two-letter strings, hands are lists, and
 every rule is checked the slow, obvious way. The differential test
 (``test_replay_oracle.py``) compares it with the engine on many random records.

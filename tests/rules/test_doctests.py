@@ -9,7 +9,7 @@ import pytest
 
 import scorekeeper.rules
 
-WITHOUT_EXAMPLES = {"scorekeeper.rules.replay_command"}  # the command line: tests/rules/test_replay_cli.py
+WITHOUT_EXAMPLES = {"scorekeeper.rules.replay"}  # the command line: tests/rules/test_replay_cli.py
 MODULES = ["scorekeeper.rules"] + sorted(
     info.name
     for info in pkgutil.walk_packages(scorekeeper.rules.__path__, "scorekeeper.rules.")

@@ -19,7 +19,7 @@ from scorekeeper.rules import records
 from scorekeeper.rules.cards import _PARSE_CACHE, _SUIT_CACHE, CARDS
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.records import parse_record
-from scorekeeper.rules.replaying import replay, replay_to_json
+from scorekeeper.rules.hand_replay import replay_hand, replay_to_json
 
 from test_replay_oracle import generate
 
@@ -102,7 +102,7 @@ def test_no_text_reads_both_as_a_card_and_as_a_suit():
 def test_to_json_writes_what_json_dumps_writes_of_to_dict():
     for seed in range(EXAMPLES):
         record = parse_record(generate(seed))
-        result = replay(record)
+        result = replay_hand(record)
         text = json.dumps(result.to_dict(), ensure_ascii=False)
         assert result.to_json() == text
         assert replay_to_json(record) == (text, result.is_clean)

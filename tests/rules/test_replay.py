@@ -11,7 +11,7 @@ from scorekeeper.rules.cards import Suit, parse_card
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.play import PlayRules
 from scorekeeper.rules.records import HandRecord, parse_record, record_to_dict
-from scorekeeper.rules.replaying import replay
+from scorekeeper.rules.hand_replay import replay_hand
 
 from hand_record_example import EXAMPLE, EXAMPLE_OUTPUT
 
@@ -34,7 +34,7 @@ def record(**changes):
 
 
 def replayed(obj):
-    return replay(parse_record(obj)).to_dict()
+    return replay_hand(parse_record(obj)).to_dict()
 
 
 def test_the_hand_record_example_replays_exactly_as_documented():
@@ -253,9 +253,9 @@ def test_a_replay_with_a_violation_still_counts_every_trick():
 
 
 def test_a_replay_result_says_whether_it_is_clean():
-    clean = replay(parse_record(record(claimed_tricks=[0, 1, 0, 1])))
+    clean = replay_hand(parse_record(record(claimed_tricks=[0, 1, 0, 1])))
     assert clean.is_legal and clean.agrees and clean.is_clean
-    disputed = replay(parse_record(EXAMPLE))
+    disputed = replay_hand(parse_record(EXAMPLE))
     assert disputed.is_legal and not disputed.agrees and not disputed.is_clean
 
 
@@ -379,7 +379,7 @@ def test_a_record_built_directly_replays_like_a_parsed_one():
         claimed_tricks=(0, 0, 1, 1),
     )
     assert direct == parse_record(EXAMPLE)
-    assert replay(direct).to_dict() == replayed(EXAMPLE)
+    assert replay_hand(direct).to_dict() == replayed(EXAMPLE)
 
 
 @pytest.mark.parametrize(
@@ -390,7 +390,7 @@ def test_a_record_built_directly_replays_like_a_parsed_one():
         "scorekeeper.rules.play",
         "scorekeeper.rules.playout",
         "scorekeeper.rules.records",
-        "scorekeeper.rules.replaying",
+        "scorekeeper.rules.hand_replay",
     ],
 )
 def test_the_docstring_examples_of_the_card_and_replay_modules_pass(name):

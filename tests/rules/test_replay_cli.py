@@ -1,4 +1,4 @@
-"""The replay command line: python -m scorekeeper.rules.replay_command FILE|- [--jsonl]."""
+"""The replay command line: python -m scorekeeper.rules.replay FILE|- [--jsonl]."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from scorekeeper.rules.replay_command import main
+from scorekeeper.rules.replay import main
 
 from hand_record_example import EXAMPLE, EXAMPLE_OUTPUT
 
@@ -26,7 +26,7 @@ def run(*args: str, stdin: str | bytes | None = None) -> subprocess.CompletedPro
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     env = os.environ | {"PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "scorekeeper.rules.replay_command", *args],
+        [sys.executable, "-m", "scorekeeper.rules.replay", *args],
         input=data, capture_output=True, cwd=ROOT, env=env, timeout=60,
     )
 
@@ -185,12 +185,12 @@ def test_help_describes_the_exit_statuses():
 
 def test_the_command_line_loads_only_the_modules_a_replay_needs():
     completed = subprocess.run(
-        [sys.executable, "-c", "import sys, scorekeeper.rules.replay_command; "
+        [sys.executable, "-c", "import sys, scorekeeper.rules.replay; "
          "print(sorted(m for m in sys.modules if m.startswith('scorekeeper.rules.')))"],
         capture_output=True, cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=60,
     )
     loaded = {name.rsplit(".", 1)[1] for name in json.loads(completed.stdout.replace(b"'", b'"'))}
     assert loaded == {
-        "bidding", "cards", "errors", "options", "play", "playout", "records", "replay_command",
-        "replaying", "scoring",
+        "bidding", "cards", "errors", "options", "play", "playout", "records", "replay",
+        "hand_replay", "scoring",
     }

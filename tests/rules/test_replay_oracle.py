@@ -29,8 +29,8 @@ from hypothesis import strategies as st
 from scorekeeper.rules.deal import Deal
 from scorekeeper.rules.errors import MalformedRecord
 from scorekeeper.rules.records import parse_record
-from scorekeeper.rules.replaying import replay
-from scorekeeper.rules.replay_command import main
+from scorekeeper.rules.hand_replay import replay_hand
+from scorekeeper.rules.replay import main
 
 import oracle  # tests/rules/oracle.py (pytest puts this folder on sys.path)
 
@@ -260,7 +260,7 @@ def one_deck_round(seed: int) -> dict:
 
 def engine(record: dict) -> dict:
     """The engine's output, the violations' details included, and its status."""
-    out = replay(parse_record(record)).to_dict()
+    out = replay_hand(parse_record(record)).to_dict()
     out = json.loads(json.dumps(out))
     status = 1 if out["violations"] or any(out.get("disputes") or ()) else 0
     return {"output": out, "status": status}
@@ -349,7 +349,7 @@ def test_the_command_line_in_a_child_process_agrees():
     lines = [json.dumps(r) for r in records]
     lines.insert(count // 2, "{not json")
     completed = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.rules.replay_command", "--jsonl", "-"],
+        [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", "-"],
         input="\n".join(lines).encode("utf-8"), capture_output=True, cwd=ROOT,
         env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=60,
     )
@@ -360,7 +360,7 @@ def test_the_command_line_in_a_child_process_agrees():
     assert completed.returncode == 2
     # without the malformed line, the worst status of the records
     completed = subprocess.run(
-        [sys.executable, "-m", "scorekeeper.rules.replay_command", "--jsonl", "-"],
+        [sys.executable, "-m", "scorekeeper.rules.replay", "--jsonl", "-"],
         input="\n".join(json.dumps(r) for r in records).encode("utf-8"), capture_output=True,
         cwd=ROOT, env=os.environ | {"PYTHONPATH": str(ROOT)}, timeout=60,
     )

@@ -14,7 +14,7 @@ from scorekeeper.rules.cards import Card, Suit, full_deck
 from scorekeeper.rules.deal import Deal
 from scorekeeper.rules.play import PlayRules, legal_cards, trick_winner
 from scorekeeper.rules.records import parse_record, record_to_dict
-from scorekeeper.rules.replaying import replay
+from scorekeeper.rules.hand_replay import replay_hand
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus"]
 SETTINGS = settings(max_examples=int(os.environ.get("REPLAY_EXAMPLES", 150)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -120,7 +120,7 @@ def with_hands(round_: Round) -> dict:
 def test_every_trick_has_exactly_one_winner_and_the_tricks_add_up_to_the_hand_size(setup, hands_given):
     round_, _ = play_out(setup)
     obj = with_hands(round_) if hands_given else round_.record
-    result = replay(parse_record(obj))
+    result = replay_hand(parse_record(obj))
     assert len(result.tricks) == setup.cards
     assert sum(result.tricks_won) == setup.cards
     expected_leader = (setup.dealer + 1) % setup.players
@@ -140,7 +140,7 @@ def test_every_trick_has_exactly_one_winner_and_the_tricks_add_up_to_the_hand_si
 def test_a_legal_hand_never_has_a_violation(setup, hands_given):
     round_, _ = play_out(setup)
     obj = with_hands(round_) if hands_given else round_.record
-    assert replay(parse_record(obj)).violations == ()
+    assert replay_hand(parse_record(obj)).violations == ()
 
 
 @SETTINGS
@@ -149,10 +149,10 @@ def test_replay_is_deterministic_and_survives_export(setup, hands_given):
     round_, _ = play_out(setup)
     obj = with_hands(round_) if hands_given else round_.record
     record = parse_record(obj)
-    assert replay(record) == replay(record)
+    assert replay_hand(record) == replay_hand(record)
     again = parse_record(record_to_dict(record))
     assert again == record
-    assert replay(again).to_dict() == replay(record).to_dict()
+    assert replay_hand(again).to_dict() == replay_hand(record).to_dict()
 
 
 @SETTINGS
@@ -163,7 +163,7 @@ def test_a_revoke_is_always_reported_with_its_trick_and_seat(setup, pick, hands_
     turn = revocable[pick % len(revocable)]
     round_, _ = play_out(setup, revoke_at=turn)
     obj = with_hands(round_) if hands_given else round_.record
-    violations = replay(parse_record(obj)).violations
+    violations = replay_hand(parse_record(obj)).violations
     trick, j = divmod(turn, setup.players)
     card = round_.record["plays"][trick][j]
     assert [(v.trick, v.seat, str(v.card), v.rule) for v in violations] == [
@@ -179,7 +179,7 @@ def test_recording_live_card_by_card_agrees_with_replay(setup, pick, hands_given
     round_, _ = play_out(setup, revoke_at=turn)
     obj = with_hands(round_) if hands_given else round_.record
     record = parse_record(obj)
-    result = replay(record)
+    result = replay_hand(record)
     deal = Deal(
         range(setup.players), setup.dealer, record.trump, setup.cards,
         dict(enumerate(record.hands)) if hands_given else None,

@@ -429,7 +429,7 @@ def test_the_command_line_replay_agrees_with_the_page(table, client, tmp_path, w
     path = tmp_path / "hand.json"
     path.write_bytes(client.get(hand_url(table, 1, "/record.json")).data)
     assert ("hands" in json.loads(path.read_text())) == with_hands
-    run = subprocess.run([sys.executable, "-m", "scorekeeper.rules.replay_command", str(path)],
+    run = subprocess.run([sys.executable, "-m", "scorekeeper.rules.replay", str(path)],
                          capture_output=True, text=True, timeout=60)
     assert run.returncode == 1, run.stderr  # a revoke and a dispute
     out = json.loads(run.stdout)

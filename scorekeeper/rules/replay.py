@@ -1,7 +1,7 @@
 """The command line that replays hand records (docs/hand-record.md)::
 
-    python -m scorekeeper.rules.replay_command FILE      # or - for standard input
-    python -m scorekeeper.rules.replay_command --jsonl FILE
+    python -m scorekeeper.rules.replay FILE      # or - for standard input
+    python -m scorekeeper.rules.replay --jsonl FILE
 
 It prints the output object of each record (one per line with ``--jsonl``;
 a malformed line gives ``{"error": ..., "field": ..., "line": ...}`` and the
@@ -10,10 +10,10 @@ run goes on). Exit status: 0 every hand is legal and agrees with the claims,
 cannot be read. Never a traceback.
 
 The engine itself lives in :mod:`scorekeeper.rules.records` and
-:mod:`scorekeeper.rules.replaying` (re-exported here). It is a separate module
+:mod:`scorekeeper.rules.hand_replay` (re-exported here). It is a separate module
 so that the package can import the engine without importing this one, which
-``python -m`` runs as ``__main__``; it is named for what it is, so that no
-module shadows the package's ``replay`` function.
+``python -m`` runs as ``__main__``. It is the command docs/hand-record.md
+names; replaying one record is :func:`~scorekeeper.rules.hand_replay.replay_hand`.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from typing import IO, Any, Final
 
 from .errors import MalformedRecord, RulesError
 from .records import FORMAT, HandRecord, parse_record, record_to_dict
-from .replaying import ReplayResult, replay, replay_to_json
+from .hand_replay import ReplayResult, replay_hand, replay_to_json
 
 __all__ = [
     "EXIT_CLEAN",
@@ -86,7 +86,7 @@ def _replay_text(text: str, *, as_line: bool = False) -> tuple[str | dict[str, A
         if as_line:
             out, is_clean = replay_to_json(record)
         else:
-            result = replay(record)
+            result = replay_hand(record)
             out, is_clean = result.to_dict(), result.is_clean
     except MalformedRecord as error:
         return {"error": str(error), "field": error.field}, EXIT_MALFORMED
@@ -104,7 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 clean, 1 violations or
     disputes, 2 a malformed record or unreadable input)."""
     parser = argparse.ArgumentParser(
-        prog="python -m scorekeeper.rules.replay_command",
+        prog="python -m scorekeeper.rules.replay",
         description="Replay Oh Hell hand records (docs/hand-record.md) and print what happened: "
         "trick winners, tricks won, rule violations, disputes and scores.",
         epilog="Exit status: 0 every hand is legal and agrees with the claims; "

@@ -9,7 +9,7 @@ the checking of the play is :func:`scorekeeper.rules.playout.play_out`.
 ...     "bids": [0, 1, 1, 1],
 ...     "plays": [["AS", "KS", "2H", "3S"], ["5C", "TC", "QC", "2C"]],
 ...     "claimed_tricks": [0, 0, 1, 1]})
->>> result = replay(record)
+>>> result = replay_hand(record)
 >>> result.tricks_won, result.disputes, result.scores
 ((0, 1, 0, 1), (0, -1, 1, 0), (10, 11, 0, 11))
 >>> result.to_dict()["tricks"][0]
@@ -48,7 +48,7 @@ from .playout import PlayOutcome, Violation, play_out
 from .records import HandRecord
 from .scoring import find_scoring
 
-__all__ = ["ReplayResult", "replay", "replay_to_json"]
+__all__ = ["ReplayResult", "replay_hand", "replay_to_json"]
 
 _QUOTED: Final = tuple(f'"{card}"' for card in CARDS)  # each card as JSON text, by code
 #: The width of a card in a trick's JSON list: its quoted text and ", ".
@@ -91,7 +91,7 @@ class ReplayResult:
         """The output object of docs/hand-record.md.
 
         >>> from scorekeeper.rules.records import parse_record
-        >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
+        >>> result = replay_hand(parse_record({"players": ["A", "B"], "dealer": 1,
         ...                               "trump": None, "plays": [["2C", "3C"]]}))
         >>> result.to_dict()  # doctest: +NORMALIZE_WHITESPACE
         {'tricks': [{'leader': 0, 'cards': ['2C', '3C'], 'winner': 1}],
@@ -117,7 +117,7 @@ class ReplayResult:
         (several times faster), for the command line's ``--jsonl``.
 
         >>> from scorekeeper.rules.records import parse_record
-        >>> result = replay(parse_record({"players": ["A", "B"], "dealer": 1,
+        >>> result = replay_hand(parse_record({"players": ["A", "B"], "dealer": 1,
         ...                               "trump": None, "plays": [["2C", "3C"]]}))
         >>> result.to_json()
         '{"tricks": [{"leader": 0, "cards": ["2C", "3C"], "winner": 1}], "tricks_won": [0, 1], "violations": []}'
@@ -168,7 +168,7 @@ def _json_text(
     return "".join(parts)
 
 
-def replay(record: HandRecord) -> ReplayResult:
+def replay_hand(record: HandRecord) -> ReplayResult:
     """Play ``record`` out: trick winners, tricks won, every violation in play
     order, and the disputes and scores where the record allows.
 
@@ -178,7 +178,7 @@ def replay(record: HandRecord) -> ReplayResult:
     >>> from scorekeeper.rules.records import parse_record
     >>> record = parse_record({"players": ["Ann", "Bob", "Cy"], "dealer": 2,
     ...     "trump": "S", "plays": [["AH", "2C", "3H"], ["4C", "5H", "6C"]]})
-    >>> for violation in replay(record).violations:
+    >>> for violation in replay_hand(record).violations:
     ...     print(violation.trick, violation.seat, violation.card, violation.rule)
     ...     print(violation.detail)
     0 1 2C revoke
@@ -194,7 +194,7 @@ def replay(record: HandRecord) -> ReplayResult:
 
 
 def replay_to_json(record: HandRecord) -> tuple[str, bool]:
-    """``replay(record).to_json()`` and ``.is_clean``, without building the
+    """``replay_hand(record).to_json()`` and ``.is_clean``, without building the
     result's objects: the command line's path.
 
     >>> from scorekeeper.rules.records import parse_record
