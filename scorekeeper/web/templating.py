@@ -9,7 +9,10 @@ from .language import LANGUAGE_NAMES, current_lang
 from .responses import author
 from .wording.game import duration_text
 from .wording.cards import card_label, card_name, rank_label, suit_name, suit_symbol, trump_label
-from .wording.presets import preset_summary, preset_title, rules_summary, variant_reason, variant_title
+from .wording.presets import (
+    preset_line, preset_summary, preset_title, presets_in_order, rules_summary, variant_reason,
+    variant_title,
+)
 from .wording.ruleset import ruleset_lines
 
 
@@ -25,6 +28,7 @@ def register_template_helpers(app: Flask) -> None:
         suit_symbol=suit_symbol, suit_name=suit_name, trump_label=trump_label, current_lang=current_lang, ruleset_lines=ruleset_lines,
         format_datetime=format_datetime, format_decimal=format_decimal, card_label=card_label, card_name=card_name,
         rank_label=rank_label, preset_title=preset_title, preset_summary=preset_summary,
+        preset_line=preset_line, presets_in_order=presets_in_order,
         rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,
         language_names=LANGUAGE_NAMES, here=here, duration_text=duration_text,
         device_author=author,

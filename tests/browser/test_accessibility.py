@@ -46,7 +46,8 @@ def games(seeder) -> dict[str, str]:
 def ready(page: Page, screen: str) -> None:
     if screen == "setup":
         expect(page.locator("#preview")).to_contain_text("19 rounds")
-        page.locator("#setup details > summary").click()  # check the adjustments too
+        page.locator("#about-rules > summary").click()  # check the preset's details
+        page.locator("#adjust > summary").click()  # and the adjustments too
     elif screen == "setup-variants":
         # Six players for 10-1-10: the refusal, and the two variants that seat them.
         for _extra in range(2):

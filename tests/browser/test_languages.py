@@ -89,7 +89,7 @@ def test_a_whole_round_in_each_language_fits_a_360_px_phone(page: Page, shoot, l
     expect(page.locator("#languages button[aria-pressed=true]")).to_have_text(button)
     assert any(c["name"] == "lang" and c["value"] == lang for c in page.context.cookies())
     expect(page.locator("#language-menu > summary")).to_contain_text(button)
-    page.locator("#setup details > summary").click()
+    page.locator("#adjust > summary").click()
     assert_no_sideways_scroll(page)
     assert_axe_clean(page)
     shoot(f"lang-{lang}-setup")

@@ -35,7 +35,7 @@ assert_no_sideways_scroll = assert_fits_the_screen
 def test_the_set_up_page_fits_360_px(page: Page, shoot):
     page.set_viewport_size(NARROW)
     page.goto("/new")
-    page.locator("#setup details > summary").click()  # the adjustments open, selects and all
+    page.locator("#adjust > summary").click()  # the adjustments open, selects and all
     assert_no_sideways_scroll(page)
     shoot("narrow-setup")
 

@@ -28,13 +28,14 @@ def test_the_set_up_folds_show_they_open_and_no_option_is_cut_at_360_px(page: Pa
     page.locator("#language-menu > summary").click()  # the menu opens first
     page.locator("#languages").get_by_role("button", name=button).click()
     expect(page.locator("html")).to_have_attribute("lang", lang)
-    fold = page.locator("details.panel").first
     chevron = "s => getComputedStyle(s, '::after').transform"
-    closed = fold.locator("summary").evaluate(chevron)
-    assert fold.locator("summary").evaluate("s => getComputedStyle(s, '::after').content") == '""'
-    fold.locator("summary").click()
-    expect(fold).to_have_attribute("open", "")
-    assert fold.locator("summary").evaluate(chevron) != closed, "the chevron turns when it opens"
+    # The chosen preset's details and variants, then the adjustments (the fold with the lists).
+    for fold in (page.locator("#about-rules"), page.locator("#adjust")):
+        closed = fold.locator("summary").evaluate(chevron)
+        assert fold.locator("summary").evaluate("s => getComputedStyle(s, '::after').content") == '""'
+        fold.locator("summary").click()
+        expect(fold).to_have_attribute("open", "")
+        assert fold.locator("summary").evaluate(chevron) != closed, "the chevron turns when it opens"
     cut = page.evaluate(CUT_OPTIONS)
     assert not cut, f"options cut (name, text px, room px): {cut}"
     shoot(f"setup-open-360-{lang}")

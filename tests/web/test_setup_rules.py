@@ -112,8 +112,9 @@ def test_the_variants_shown_are_the_chosen_presets_for_the_players_typed(client,
     variants = page[page.index('id="variants"'):]
     assert 'value="two-decks"' in variants and 'value="one-deck-capped"' in variants
     assert "6–7 players" in variants and "[PL-piekielko]" not in variants
-    if htmx:
-        assert '<fieldset id="variants" hx-swap-oob="true">' in page
+    if htmx:  # the chosen preset's details and variants come along, out of band
+        about = page[page.index('<div id="about" hx-swap-oob="true">'):]
+        assert '<fieldset id="variants">' in about and "Ten cards each needs 60 or 70 cards" in about
     # A variant of the preset chosen before is forgotten when the preset changes.
     other = preview(client, htmx, names=tuple("ABCD"), preset="kachuful", variant="two-decks")
     assert 'value="times-ten"' in other and 'value="two-decks"' not in other
@@ -125,12 +126,15 @@ def test_a_variant_of_another_preset_is_refused_in_place(client):
     assert "Choose one of the variants these rules offer, or none." in page
 
 
-def test_each_preset_shows_where_to_read_it_but_not_its_sources_tag(client):
-    page = client.get("/new").get_data(as_text=True)
-    for source, address in [("[EN-pagat-ohhell]", "www.pagat.com/exact/ohhell.html"),
-                            ("[EN-nommy]", "www.nommy.co.uk/nommyrules.htm"),
-                            ("[EN-godtland-contract-whist]", "www.godtlandsoftware.com"),
-                            ("[EN-wikipedia-kachufool]", "en.wikipedia.org/wiki/Kachufool")]:
+@pytest.mark.parametrize("htmx", [False, True])
+def test_each_preset_shows_where_to_read_it_but_not_its_sources_tag(client, htmx):
+    """The chosen preset's details (in a fold under the list) name its source."""
+    for preset, source, address in [
+            ("ohhell", "[EN-pagat-ohhell]", "www.pagat.com/exact/ohhell.html"),
+            ("nomination-whist", "[EN-nommy]", "www.nommy.co.uk/nommyrules.htm"),
+            ("contract-whist", "[EN-godtland-contract-whist]", "www.godtlandsoftware.com"),
+            ("kachuful", "[EN-wikipedia-kachufool]", "en.wikipedia.org/wiki/Kachufool")]:
+        page = preview(client, htmx, preset=preset)
         assert source not in page and f"Source: {address}" in page
 
 

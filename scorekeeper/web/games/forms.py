@@ -60,6 +60,9 @@ def choices(names: dict) -> list[SelectChoice]:
 
 
 class SetupForm(FlaskForm):
+    #: The name field a refusal of the whole list points at (set by :meth:`validate_players`).
+    faulty_seat: int = 0
+
     players = FieldList(
         StringField(_l("Player"), validators=[Optional(), Length(max=NAME_LENGTH)],
                     filters=[without_control_characters]),
@@ -135,14 +138,22 @@ class SetupForm(FlaskForm):
             flat.extend(map(str, error) if isinstance(error, list) else [str(error)])
         return flat
 
+    def filled_seats(self) -> list[int]:
+        """The index of each name field that holds a name, in seat order (one per :meth:`names`)."""
+        return [i for i, f in enumerate(self.players) if f.data and f.data.strip()]
+
     def validate_players(self, field) -> None:
         names = self.names()
+        seats = self.filled_seats()
         decks = 2 if self.decks.data == "2" else 1
         most = max_players(decks)
         if len(names) < MIN_PLAYERS:
+            blank = [i for i in range(len(self.players)) if i not in seats]
+            self.faulty_seat = blank[0] if blank else 0
             raise ValidationError(_ln("Enter at least %(num)s player.",
                                       "Enter at least %(num)s players.", MIN_PLAYERS))
         if len(names) > most:
+            self.faulty_seat = seats[most]
             raise ValidationError(
                 _ln("At most %(num)s player can play with one deck; choose two decks for up "
                     "to %(two)s.",
@@ -153,8 +164,9 @@ class SetupForm(FlaskForm):
                          most)
             )
         seen = set()
-        for name in names:
+        for seat, name in zip(seats, names):
             if name.casefold() in seen:
+                self.faulty_seat = seat
                 raise ValidationError(_l("Two players are called %(name)s; tell them apart.",
                                          name=name))
             seen.add(name.casefold())
@@ -245,7 +257,17 @@ class SetupForm(FlaskForm):
         return adjusted_ruleset(self, self.chosen_preset())
 
 
-__all__ = ["SetupForm", "RulesError"]
+#: The fields under "Adjust the rules", in the order the page shows them: the
+#: first of them in error is the one a refused form puts the keyboard on.
+ADJUSTMENTS = (
+    "shape", "length", "start", "peak", "custom", "trump_method", "when_no_card_left",
+    "trump_cycle", "no_trump_last_round", "must_trump", "hook", "hook_min_cards", "bidding",
+    "decks", "identical_cards", "scoring", "exact_bonus", "exact_per_trick", "miss_per_trick",
+    "over_penalty", "under_penalty", "winner", "zero_bid", "zero_bid_points", "progressive",
+    "revoke_penalty", "revoke_points",
+)
+
+__all__ = ["ADJUSTMENTS", "SetupForm", "RulesError"]
 
 
 class JoinForm(FlaskForm):

@@ -19,13 +19,14 @@ from ...storage import games as store
 from ...storage import links, series
 from .. import access
 from ..regulars.rematch import prefill
-from ..regulars.roster import as_regulars, name_key, roster_offer, seat_regular, twice_named
+from ..regulars.roster import as_regulars, roster_offer, seat_regular, twice_named
 from .. import public
 from ..responses import vary
 from ..security import limited
 from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
+from .faults import ABOUT, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
 
 bp = Blueprint("games", __name__)
@@ -150,16 +151,28 @@ def rearrange(form: SetupForm, action: str) -> bool:
     return True
 
 
-def render_setup(form: SetupForm, error: str | None = None, status: int = 200):
+def render_setup(form: SetupForm, status: int = 200, focus: str | None = None):
+    """The set-up page. A refused form (422) says so at the top, opens only the
+    folds with a field to fix and focuses the first of them; otherwise
+    ``focus`` names the field to focus (the seat just added)."""
     offer_dealers(form)
     parts = page_parts(form)
     parts["regulars"] = roster_offer(form)
-    shown = {error, *(str(e) for errors in form.errors.values() for e in errors
-                      if isinstance(e, str))}
+    to_fix = faults(form) if status == 422 else []
+    shown = {str(e) for errors in form.errors.values() for e in errors if not isinstance(e, list)}
     if parts["schedule_error"] in shown:
         parts["schedule_error"] = None  # said once, where it was said first
-    html = render_template("games/new.html", error=error, **parts)
+    html = render_template(
+        "games/new.html", to_fix=to_fix, focus=to_fix[0].target if to_fix else focus,
+        open_folds={fault.fold for fault in to_fix} | ({ABOUT} if form.variant.data else set()),
+        **parts)
     return make_response(html, status)
+
+
+def refuse(form: SetupForm, name: str, message: str):
+    """The set-up page again, ``message`` beside the field ``name``."""
+    blame(form, name, message)
+    return render_setup(form, 422)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -181,30 +194,33 @@ def new_game():
     if action != "start":
         if not rearrange(form, action):
             abort(400)
-        return render_setup(form)
+        # The seat just added takes the keyboard, with and without a script.
+        return render_setup(form, focus=form.players[-1].id if action == "add" else None)
     if not form.validate():
-        return render_setup(form, _("Please correct the marked fields."), 422)
+        return render_setup(form, 422)
     names = as_regulars(form.names())
-    if len({name_key(name) for name in names}) < len(names):
-        return render_setup(form, _("Two players are called %(name)s; tell them apart.",
-                                    name=twice_named(names)), 422)
+    twice = twice_named(names)
+    if twice is not None:
+        form.faulty_seat = form.filled_seats()[twice]
+        return refuse(form, "players", _("Two players are called %(name)s; tell them apart.",
+                                          name=names[twice]))
     try:
         ruleset = form.ruleset()
         plan_game(form.chosen_preset(), ruleset, len(names), form.variant.data or None)
     except RulesError as error:
-        return render_setup(form, rules_message(error), 422)
+        return refuse(form, rules_field(form, error), rules_message(error))
     if form.first_dealer.data == "random":
         first_dealer = secrets.randbelow(len(names))
     elif form.first_dealer.data in [str(i) for i in range(len(names))]:
         first_dealer = int(form.first_dealer.data)
     else:
-        return render_setup(form, _("Choose the first dealer among the players."), 422)
+        return refuse(form, "first_dealer", _("Choose the first dealer among the players."))
     try:
         _game, scorer = store.create_game(
             names, form.preset.data, ruleset, first_dealer, access.device_id(),
             series=series.series_after(form.again.data) if form.again.data else None)
     except RulesError as error:
-        return render_setup(form, rules_message(error), 422)
+        return refuse(form, rules_field(form, error), rules_message(error))
     return redirect(url_for("play.game_home", gid=scorer.token))
 
 

@@ -50,14 +50,14 @@ def as_regulars(names: list[str]) -> list[str]:
     return [as_regular(name, known, aliases) for name in names]
 
 
-def twice_named(names: list[str]) -> str:
-    """The first name that two seats share, as the second one is written."""
+def twice_named(names: list[str]) -> int | None:
+    """The index of the first name that a seat before it already has, or None."""
     seen = set()
-    for name in names:
+    for index, name in enumerate(names):
         if name_key(name) in seen:
-            return name
+            return index
         seen.add(name_key(name))
-    return ""
+    return None
 
 
 @bp.get("")

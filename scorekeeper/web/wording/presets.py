@@ -69,6 +69,19 @@ PRESET_SUMMARIES = {
         "not make the bids add up to the tricks, and an exact bid scores 10 plus the bid."
     ),
 }
+#: Each preset in one short line for the set-up list, as players tell the games
+#: apart: the hands, the bidding or the trumps, the scoring. The summary above
+#: is shown on demand.
+PRESET_LINES = {
+    "planowanie": _l("13 → 1 · hook rule · 10 + bid"),
+    "piekielko": _l("Up from 1 · any bid · 10 + bid"),
+    "cardgames": _l("10 → 1 → 10 · hook rule · tricks + 10"),
+    "estonian": _l("Up from 1 · any bid · 10 + bid"),
+    "ohhell": _l("10 → 1 → 10 · hook rule · tricks + 10"),
+    "nomination-whist": _l("10 → 1 → 10 · trumps in a set order"),
+    "contract-whist": _l("Down to 1 · trumps in a set order"),
+    "kachuful": _l("Up from 1 · trumps ♠ ♦ ♣ ♥ in turn"),
+}
 #: Each variant's name and why a table would choose it, by (preset, variant).
 VARIANT_TITLES = {
     ("planowanie", "from-17"): _l("Start at 17 cards"),
@@ -153,6 +166,17 @@ def preset_title(preset: Preset | str) -> str:
 def preset_summary(preset: Preset) -> str:
     """The preset in one or two sentences, in the page's language."""
     return str(PRESET_SUMMARIES.get(preset.name, preset.summary))
+
+
+def preset_line(preset: Preset) -> str:
+    """The preset in one short line for the set-up list; its summary where it has none."""
+    return str(PRESET_LINES.get(preset.name, preset.summary))
+
+
+def presets_in_order(presets: dict[str, Preset]) -> list[Preset]:
+    """The presets as the set-up lists them: this language's usual one first."""
+    usual = default_preset()
+    return sorted(presets.values(), key=lambda preset: preset.name != usual)
 
 
 def variant_title(preset: Preset, variant: Variant) -> str:
