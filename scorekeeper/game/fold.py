@@ -72,9 +72,6 @@ class GameState:
     def facts_of(self, number: int) -> RoundFacts:
         return self.facts.setdefault(number, RoundFacts())
 
-    def closed_count(self) -> int:
-        return sum(1 for facts in self.facts.values() if facts.closed)
-
     # Each kind of change, applied. Checks were made when it was stored.
 
     def apply(self, change: ChangeLike) -> None:

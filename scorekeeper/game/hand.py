@@ -111,9 +111,6 @@ class Hand:
     def name(self, player: int) -> str:
         return self.sheet.name(player)
 
-    def player_at(self, seat: int) -> int:
-        return self.players[seat]
-
     @property
     def decks(self) -> int:
         return self.sheet.ruleset.decks

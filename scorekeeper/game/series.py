@@ -70,7 +70,7 @@ class SeriesGame:
 def series_game(sheet: Sheet) -> SeriesGame:
     """A game's part in its series, from its sheet (a game without a closed
     round has no winner yet)."""
-    first = {s.player for s in sheet.standings if s.rank == 1} if sheet.closed_rounds else set()
+    first = {s.player for s in sheet.standings if s.is_winner} if sheet.closed_rounds else set()
     return SeriesGame(sheet.is_finished, sheet.ruleset.scoring.lowest_wins,
                       tuple((member.name, sheet.totals[pid], pid in first)
                             for pid, member in sheet.members.items()))

@@ -206,7 +206,7 @@ class Sheet:
     @property
     def winner_names(self) -> list[str]:
         """The names of the players ranked first (several on a shared win)."""
-        return [self.members[s.player].name for s in self.standings if s.rank == 1]
+        return [self.members[s.player].name for s in self.standings if s.is_winner]
 
     def start_score(self, rule: str, number: int | None = None) -> int:
         """A newcomer's starting score by the table's rule."""

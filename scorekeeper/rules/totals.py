@@ -108,7 +108,7 @@ class GameScore:
     @property
     def winners(self) -> list[Hashable]:
         """The players ranked 1 (several when they share the win)."""
-        return [s.player for s in self.standings() if s.rank == 1]
+        return [s.player for s in self.standings() if s.is_winner]
 
 
 def _as_result(value: object, where: str) -> RoundResult:
@@ -152,40 +152,15 @@ def score_game(
     per_round: list[dict[Any, int]] = []
     running: list[dict[Any, int]] = []
     for number, round_ in enumerate(rounds, start=1):
-        results = {
-            player: _as_result(value, f"Round {number}, player {player!r}")
-            for player, value in round_.items()
-        }
-        if not results:
-            raise RulesError(f"Round {number} has no players.")
-        card_counts = {r.cards for r in results.values()}
-        if len(card_counts) != 1:
-            raise RulesError(
-                f"Round {number} gives players different hand sizes "
-                f"({', '.join(map(str, sorted(card_counts)))}); every player gets the same."
-            )
-        cards = card_counts.pop()
-        try:
-            scored = score_round(
-                scoring,
-                [r.bid for r in results.values()],
-                [r.tricks for r in results.values()],
-                cards,
-                [misses.get(player, 0) for player in results],
-            )
-        except InvalidTricks as error:
-            raise InvalidTricks(
-                f"Round {number}: {error}", kind=error.kind, round=number, **error.details
-            ) from None
-        points = dict(zip(results, scored))
+        results = _round_results(number, round_)
+        points = _round_points(scoring, number, results, misses)
         for player, r in results.items():
-            previous = misses.get(player, 0)
             played[player] = played.get(player, 0) + 1
             if r.bid == r.tricks:
                 hits[player] = hits.get(player, 0) + 1
             else:
                 hits.setdefault(player, 0)
-                misses[player] = previous + 1
+                misses[player] = misses.get(player, 0) + 1
             totals[player] = totals.get(player, 0) + points[player]
         per_round.append(points)
         running.append(dict(totals))
@@ -198,3 +173,40 @@ def score_game(
         hits=hits,
         rounds_played=played,
     )
+
+
+def _round_results(number: int, round_: Mapping[Player, Any]) -> dict[Any, RoundResult]:
+    """Round ``number``'s results by player, every player dealt the same hand.
+
+    :raise RulesError: for a round with no players or different hand sizes.
+    """
+    results = {player: _as_result(value, f"Round {number}, player {player!r}")
+               for player, value in round_.items()}
+    if not results:
+        raise RulesError(f"Round {number} has no players.")
+    card_counts = {r.cards for r in results.values()}
+    if len(card_counts) != 1:
+        raise RulesError(
+            f"Round {number} gives players different hand sizes "
+            f"({', '.join(map(str, sorted(card_counts)))}); every player gets the same."
+        )
+    return results
+
+
+def _round_points(scoring: Scoring, number: int, results: Mapping[Any, RoundResult],
+                  misses: Mapping[Any, int]) -> dict[Any, int]:
+    """Each player's points for round ``number``, with the misses so far (some
+    scorings count them).
+
+    :raise InvalidTricks: when the tricks do not add up, naming the round.
+    """
+    cards = next(iter(results.values())).cards
+    try:
+        scored = score_round(scoring, [r.bid for r in results.values()],
+                             [r.tricks for r in results.values()], cards,
+                             [misses.get(player, 0) for player in results])
+    except InvalidTricks as error:
+        raise InvalidTricks(
+            f"Round {number}: {error}", kind=error.kind, round=number, **error.details
+        ) from None
+    return dict(zip(results, scored))
