@@ -65,3 +65,40 @@ def test_every_stored_kind_of_change_has_its_history_words():
     from scorekeeper.web.wording.history import WORDING
 
     assert set(WORDING) | {"undo"} == set(KINDS)
+
+
+#: Details of each kind of change as the history gives them (game/history.py),
+#: and what its words must name: the player, or the round, or the figure.
+HISTORY_DETAILS = {
+    "trump": ({"round": 3, "before": "H", "after": "S"}, "3"),
+    "bid": ({"round": 3, "name": "Zoë", "before": 1, "after": 2}, "Zoë"),
+    "tricks": ({"round": 3, "name": "Zoë", "before": None, "after": 2}, "Zoë"),
+    "close": ({"round": 3}, "3"),
+    "correct": ({"round": 3, "trump": None, "changed": [("Zoë", "bid", 1, 2)]}, "Zoë"),
+    "join": ({"round": 4, "name": "Zoë", "after": "Ann", "points": 0}, "Zoë"),
+    "leave": ({"round": 4, "name": "Zoë"}, "Zoë"),
+    "sitout": ({"round": 4, "name": "Zoë"}, "Zoë"),
+    "adjust": ({"name": "Zoë", "points": -10, "reason": "revoke"}, "Zoë"),
+    "scoring": ({"before": "standard", "after": "pagat"}, "→"),
+    "schedule": ({"op": "remove", "round": 5, "before": 7}, "5"),
+    "end": ({"round": 5, "planned": 19}, "19"),
+    "decks": ({"after": 2}, "2"),
+    "name": ({"undo": False, "before": "Zoe", "after": "Zoë"}, "Zoë"),
+}
+LANGUAGES = ["en", "pl", "de", "fr", "es", "it", "pt", "et", "hi"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_undo_names_every_kind_of_change_in_every_language(app, lang):
+    """The undo bar names anything but a live entry by its history line: every
+    kind is worded, naming what it was about, in each of the nine languages."""
+    from scorekeeper.game import HistoryEntry
+    from scorekeeper.web.wording.history import WORDING, history_text
+
+    assert set(HISTORY_DETAILS) == set(WORDING)
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        for kind, (details, named) in HISTORY_DETAILS.items():
+            entry = HistoryEntry(1, kind, details)
+            text = history_text(entry)
+            undone = history_text(HistoryEntry(2, "undo", {"undone": entry}))
+            assert named in text and "%(" not in text and text in undone, (kind, text)
