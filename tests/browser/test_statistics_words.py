@@ -106,10 +106,10 @@ def test_your_players_tell_finished_games_from_the_others_and_fit(page: Page, sh
         page.set_viewport_size(SCREENS[screen])
     in_language(page, games, lang)
     page.goto("/players")
-    row = page.locator("#regulars tbody tr", has_text="Małgorzata")
+    row = page.locator("#regulars li", has_text="Małgorzata")
     expect(row.locator('[data-regular="finished"]')).to_have_text("2")
     expect(row.locator('[data-regular="unfinished"]')).to_have_text("1")
-    zed = page.locator("#regulars tbody tr", has_text="Zed")
+    zed = page.locator("#regulars li", has_text="Zed")
     expect(zed.locator('[data-regular="finished"]')).to_have_text("0")
     # Cy's one win was shared, and the row says so in any language: "1 (1 of them shared)".
     expect(page.locator("#figures tbody tr", has_text="Cy")).to_contain_text(

@@ -23,9 +23,9 @@ def offered(page: str) -> list[str]:
 
 def regular_rows(page: str) -> list[tuple[str, str, str]]:
     """Your players: each one's name, games finished and games started, not finished."""
-    return re.findall(r"<tr><td>(?:<a[^>]*>)?([^<]+)(?:</a>)?</td>"
-                      r"<td class=\"num\" data-regular=\"finished\">(\d+)</td>"
-                      r"<td class=\"num\" data-regular=\"unfinished\">(\d+)</td>", page)
+    return re.findall(r"<li>\s*(?:<a[^>]*>|<b>)([^<]+)(?:</a>|</b>).*?"
+                      r"data-regular=\"finished\">(\d+)</dd>.*?"
+                      r"data-regular=\"unfinished\">(\d+)</dd>", page, re.S)
 
 
 def test_set_up_offers_the_regulars_most_games_first_and_a_tap_seats_one(table, client):

@@ -31,9 +31,10 @@ import re
 from datetime import datetime
 
 from regular_games import ONE_ROUND, play, post
+from test_roster import regular_rows
 from test_statistics import figures
 
-from scorekeeper.storage import folds
+from scorekeeper.storage.kept import stores
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Game
 
@@ -55,7 +56,7 @@ def highest_wins_game(table, app) -> str:
                 Change.game_id == game.id, Change.kind == "close")):
             change.created_at = ROUND_1_CLOSED if change.round == 1 else ROUND_2_CLOSED
         db.session.commit()
-        folds.kept().clear()  # no sheet kept with the times as they were
+        stores().folds.clear()  # no sheet kept with the times as they were
     return table.gid
 
 
@@ -153,11 +154,9 @@ def test_your_players_say_which_games_are_finished_and_which_are_not(table, clie
     played(table, app)
     page = client.get("/players").get_data(as_text=True)
     body = page[page.index('id="regulars"'):]
-    body = body[:body.index("</table>")]
+    body = body[:body.index("</ul>")]
     assert "Games finished" in body and "Started, not finished" in body
-    rows = re.findall(r"<tr><td>(?:<a[^>]*>)?([^<]+)(?:</a>)?</td>"
-                      r"<td class=\"num\" data-regular=\"finished\">(\d+)</td>"
-                      r"<td class=\"num\" data-regular=\"unfinished\">(\d+)</td>", body)
+    rows = regular_rows(body)
     # Ann: H and L finished, the game with Zed not; Di only in H; Zed only unfinished.
     assert rows == [("Ann", "2", "1"), ("Bob", "2", "0"), ("Cy", "2", "0"), ("Di", "1", "0"),
                     ("Zed", "0", "1")]
