@@ -33,7 +33,7 @@ from datetime import datetime
 from regular_games import ONE_ROUND, play, post
 from test_statistics import figures
 
-from scorekeeper.storage import folds
+from scorekeeper.storage.kept import stores
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Game
 
@@ -55,7 +55,7 @@ def highest_wins_game(table, app) -> str:
                 Change.game_id == game.id, Change.kind == "close")):
             change.created_at = ROUND_1_CLOSED if change.round == 1 else ROUND_2_CLOSED
         db.session.commit()
-        folds.kept().clear()  # no sheet kept with the times as they were
+        stores().folds.clear()  # no sheet kept with the times as they were
     return table.gid
 
 
