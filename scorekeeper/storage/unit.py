@@ -153,6 +153,7 @@ class Unit:
             session.rollback()
 
     def committed(self) -> None:
+        """After the commit: keep the folds, run the actions asked for."""
         for public_id, (version, fold) in self._folds.items():
             folds.keep(public_id, version, fold)
         for action in self._after:
