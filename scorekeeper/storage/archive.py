@@ -6,6 +6,11 @@ every change, every hand event, its links and its series (the games a table
 played one after the other share one), so that an imported game is the same
 game, reachable through the same links, in the same series. Derived figures (scores,
 standings) are not stored; they are folded again from the changes.
+
+An import is one unit of work (:func:`scorekeeper.storage.unit.write`). The
+backup and the restore copy the SQLite file itself through ``sqlite3``, below
+any session (the app's engine is disposed of first): they are the operator's,
+never a request's, and commit on their own ``sqlite3`` connections.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from .database import db
 from .games import GameNotFound, load_sheet
 from .models import Change, Game, HandEvent, Link, Player
+from .unit import Unit, write
 
 FORMAT = "scorekeeper-archive/1"
 
@@ -91,21 +97,28 @@ def export_games(games: Iterable[Game]) -> dict[str, Any]:
 
 
 def import_games(archive: Any) -> list[Game]:
-    """Store every game of an archive, all or none (one transaction).
+    """Store every game of an archive, all or none (one unit of work).
+
+    :raise ArchiveRefused: for another format, or a game or link already here.
+    """
+    return write(lambda unit: store_games(unit, archive))
+
+
+def store_games(unit: Unit, archive: Any) -> list[Game]:
+    """Write every game of an archive in the unit (:func:`import_games`).
 
     The changes and hand events, thousands in a long game, are inserted in
     one statement each (``bench/import.py``: 5,000 changes built one ORM
     object at a time took about a second).
 
-    :raise ArchiveRefused: for another format, or a game or link already here.
+    :raise ArchiveRefused: for another format, or a game already here.
     """
     if not isinstance(archive, dict) or archive.get("format") != FORMAT:
         raise ArchiveRefused(f"not a {FORMAT} file")
     games = []
     for data in archive.get("games", []):
         if db.session.scalar(select(Game.id).where(Game.public_id == data["id"])) is not None:
-            db.session.rollback()
-            raise ArchiveRefused(f"game {data['id']} is here already")
+            raise ArchiveRefused(f"game {data['id']} is here already")  # the unit rolls back
         game = Game(public_id=data["id"], created_at=_read_time(data["created_at"]),
                     updated_at=_read_time(data["updated_at"]), preset=data["preset"],
                     ruleset=data["ruleset"], first_dealer=data["first_dealer"],
@@ -118,16 +131,15 @@ def import_games(archive: Any) -> list[Game]:
                            for link in data["links"])
         games.append(game)
     db.session.flush()
-    _insert_logs(games, archive.get("games", []))
+    _insert_logs(unit, games, archive.get("games", []))
     for game in games:
         sheet = load_sheet(game)  # every change folds: a broken archive stores nothing
         game.summary, game.finished = sheet.summary(), sheet.is_finished
         flag_modified(game, "updated_at")  # kept as the archive says, not the time of the import
-    db.session.commit()
     return games
 
 
-def _insert_logs(games: list[Game], archived: list[dict[str, Any]]) -> None:
+def _insert_logs(unit: Unit, games: list[Game], archived: list[dict[str, Any]]) -> None:
     """The stored games' changes and hand events, as the archive holds them."""
     changes = [{"game_id": game.id, "seq": c["seq"], "kind": c["kind"], "round": c["round"],
                 "player": c["player"], "value": c["value"], "author": c["author"],
@@ -137,11 +149,10 @@ def _insert_logs(games: list[Game], archived: list[dict[str, Any]]) -> None:
                "player": e["player"], "cards": e["cards"], "author": e["author"],
                "created_at": _read_time(e["created_at"])}
               for game, data in zip(games, archived) for e in data["hand_events"]]
-    connection = db.session.connection()
     if changes:
-        connection.execute(Change.__table__.insert(), changes)
+        unit.execute(Change.__table__.insert(), changes)
     if events:
-        connection.execute(HandEvent.__table__.insert(), events)
+        unit.execute(HandEvent.__table__.insert(), events)
 
 
 def sqlite_path() -> Path:

@@ -6,7 +6,9 @@ games on the device's list and only the links the device has: a game it
 views gets no scorer link in the file. An import checks every game before it
 stores any (its shape, its players and rules, and every change replayed
 through the game's own checks, :func:`scorekeeper.game.checking.check_log`),
-names each problem, and stores all of the games or none. A game that is
+names each problem, and stores all of the games or none (one unit of work,
+:func:`scorekeeper.storage.unit.write`; each then goes on the device's list
+in a unit of its own, as opening a link puts it there). A game that is
 here already (the same id) is not stored twice: it goes on the device's list
 when the file holds one of its links, and joins the series the file gives it
 when it has none here (see :func:`join_series`).
@@ -33,6 +35,7 @@ from .database import db
 from .import_limits import MOST_CHANGES, MOST_HAND_EVENTS, count_limit, file_limit
 from .links import SCORER, VIEWER, remember
 from .models import DeviceGame, Game, Link, new_link_token, new_public_id, utcnow
+from .unit import Unit, write
 
 NAME_LENGTH = 40
 ROLES = (SCORER, VIEWER)
@@ -296,11 +299,14 @@ def import_device_games(data: Any, device: str) -> Carried:
         new.append(game)
     if problems:
         raise CarryRefused(problems)
-    for here, game in joining:
-        join_series(here, game)
-    stored = archive.import_games(
-        {"format": archive.FORMAT, "games": [tidy(game) for game in new]}) if new else []
-    db.session.commit()  # the series joined, when no game was new (else committed with them)
+
+    def work(unit: Unit) -> list[Game]:
+        for here, game in joining:
+            join_series(here, game)
+        return archive.store_games(unit, {"format": archive.FORMAT,
+                                          "games": [tidy(game) for game in new]})
+
+    stored = write(work)  # the series joined and the new games: one unit of work
     carried.imported += len(stored)
     for data_game in games:
         put_on_list(data_game, device)

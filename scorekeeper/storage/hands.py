@@ -1,8 +1,10 @@
 """The storage of recorded hands: load a round's hand events, append new ones.
 
-Like :mod:`scorekeeper.storage.games`, every write is one transaction checked
-against the hand as stored, with the same retry loop. Hand events change
-nothing on the sheet, so a write folds the new events onto the hand it loaded.
+Like :mod:`scorekeeper.storage.games`, every write is one unit of work
+(:func:`scorekeeper.storage.unit.write`) checked against the hand as stored:
+it raises the game's version, and runs again when another phone wrote first.
+Hand events change nothing on the sheet, so a write folds the new events onto
+the hand it loaded.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from ..game.hand import NewHandEvent
 from ..game.hand_entries import replay_changes
 from ..game.penalties import penalty_changes
 from .database import db
-from .games import commit_retrying, load_sheet, record
+from .games import load_sheet, record
 from .models import Game, HandEvent
+from .unit import Unit, write
 
 
 def load_events(game: Game, number: int) -> list[HandEvent]:
@@ -47,7 +50,7 @@ def record_hand(game: Game, number: int, build: Callable[..., list[NewHandEvent]
     just loaded, if any (it saves loading it again on the first attempt).
     """
 
-    def attempt() -> Hand:
+    def work(unit: Unit) -> Hand:
         nonlocal hand
         current = hand if hand is not None else load_hand(game, number)
         hand = None  # a second attempt loads the hand again
@@ -57,9 +60,11 @@ def record_hand(game: Game, number: int, build: Callable[..., list[NewHandEvent]
                           player=new.player, cards=new.cards, author=author)
                 for i, new in enumerate(built, start=1)]
         db.session.add_all(rows)
-        return fold_hand(current.sheet, number, [*current.events, *rows])
+        folded = fold_hand(current.sheet, number, [*current.events, *rows])
+        unit.claim(game)
+        return folded
 
-    return commit_retrying(game, attempt, Conflict("hand-busy"))
+    return write(work, over=(game,), busy=Conflict("hand-busy"))
 
 
 def apply_replay(game: Game, number: int, author: str | None = None) -> Sheet:

@@ -20,8 +20,8 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
 from .database import db
-from .games import GameNotFound
 from .models import DeviceGame, Game, JoinCode, Link, utcnow
+from .unit import GameNotFound, NothingToStore, Unit, write
 
 SCORER, VIEWER = "scorer", "viewer"
 ROLES = (SCORER, VIEWER)
@@ -107,16 +107,19 @@ def rotate(access: Access, role: str, device: str | None) -> Link:
     old token answers "replaced" from now on, and its join codes lapse. The
     device that rotates keeps the game on its list, through the new link when
     it was the one it used."""
-    old = link_of(access.game, role)
-    old.replaced_at = utcnow()
-    new = Link(game=access.game, role=role)
-    db.session.add(new)
-    db.session.flush()
-    if device is not None:
-        db.session.execute(db.update(DeviceGame).where(
-            DeviceGame.device == device, DeviceGame.link_id == old.id).values(link_id=new.id))
-    db.session.commit()
-    return new
+
+    def work(unit: Unit) -> Link:
+        old = link_of(access.game, role)
+        old.replaced_at = utcnow()
+        new = Link(game=access.game, role=role)
+        db.session.add(new)
+        db.session.flush()
+        if device is not None:
+            unit.execute(db.update(DeviceGame).where(
+                DeviceGame.device == device, DeviceGame.link_id == old.id).values(link_id=new.id))
+        return new
+
+    return write(work)
 
 
 def phones_through(link: Link, device: str | None) -> int:
@@ -129,21 +132,24 @@ def phones_through(link: Link, device: str | None) -> int:
 def remember(device: str, link: Link) -> None:
     """Put the game on the device's list (through this link), if it is not there
     with rights as good already. Its own transaction."""
-    row = db.session.scalar(select(DeviceGame).where(
-        DeviceGame.device == device, DeviceGame.game_id == link.game_id))
-    if row is not None:
-        in_force = row.link.replaced_at is None
-        as_good = row.link.role == SCORER or link.role == VIEWER
-        if row.link_id == link.id or (in_force and as_good):
-            return
-    if row is None:
-        db.session.add(DeviceGame(device=device, game_id=link.game_id, link_id=link.id))
-    else:
-        row.link_id = link.id
+
+    def work(_unit: Unit) -> None:
+        row = db.session.scalar(select(DeviceGame).where(
+            DeviceGame.device == device, DeviceGame.game_id == link.game_id))
+        if row is not None:
+            in_force = row.link.replaced_at is None
+            as_good = row.link.role == SCORER or link.role == VIEWER
+            if row.link_id == link.id or (in_force and as_good):
+                raise NothingToStore(None)
+        if row is None:
+            db.session.add(DeviceGame(device=device, game_id=link.game_id, link_id=link.id))
+        else:
+            row.link_id = link.id
+
     try:
-        db.session.commit()
+        write(work)
     except IntegrityError:  # the same device in two tabs at once: it is there now
-        db.session.rollback()
+        pass
 
 
 def device_games(device: str, page: int, per_page: int) -> tuple[list[tuple[Game, Link]], int]:
@@ -169,26 +175,23 @@ def join_code(link: Link) -> JoinCode:
 
     The Share screen asks for it each time it is opened, so a code lives while
     the table is passing it around and lapses soon after: a stranger guessing
-    codes has few live ones to find, and each for a short time."""
-    code = db.session.scalar(select(JoinCode).where(
-        JoinCode.link_id == link.id, JoinCode.expires_at > utcnow())
-        .order_by(JoinCode.expires_at.desc()))
-    if code is not None:
-        code.expires_at = utcnow() + JOIN_CODE_LIFETIME
-        db.session.commit()
-        return code
-    for _attempt in range(5):
+    codes has few live ones to find, and each for a short time. A new code
+    that another link took meanwhile is drawn again."""
+
+    def work(_unit: Unit) -> JoinCode:
+        code = db.session.scalar(select(JoinCode).where(
+            JoinCode.link_id == link.id, JoinCode.expires_at > utcnow())
+            .order_by(JoinCode.expires_at.desc()))
+        if code is not None:
+            code.expires_at = utcnow() + JOIN_CODE_LIFETIME
+            return code
         code = JoinCode(code="".join(secrets.choice(JOIN_ALPHABET)
                                      for _ in range(JOIN_CODE_LENGTH)),
                         link_id=link.id, expires_at=utcnow() + JOIN_CODE_LIFETIME)
         db.session.add(code)
-        try:
-            db.session.commit()
-        except IntegrityError:  # the code was taken: draw another
-            db.session.rollback()
-            continue
         return code
-    raise RuntimeError("no free join code")  # pragma: no cover - 24**6 codes
+
+    return write(work, busy=RuntimeError("no free join code"), attempts=5)
 
 
 def normalise_code(text: str) -> str:

@@ -59,7 +59,7 @@ class Game(db.Model):
     #: How many writes the game has had (changes and hand events alike): every
     #: write raises it by one, in its own transaction, only if it still holds
     #: the number the write read (compare-and-swap, see
-    #: :func:`scorekeeper.storage.games.claim_version`). A phone polls with it.
+    #: :func:`scorekeeper.storage.unit.claim_version`). A phone polls with it.
     version: Mapped[int] = mapped_column(default=0, server_default="0")
     #: The games a table played one after the other share this id ("Play
     #: again"); None for a game played on its own.

@@ -6,9 +6,9 @@ appended row (:class:`~scorekeeper.storage.models.RosterChange`), as is its
 undo; nothing is updated in place. In the same transaction it reaches every
 game the device scores (through a scorer link in force): each gets the
 ``name`` changes of :mod:`scorekeeper.game.renames` in its own change log,
-its version raised by compare-and-swap as every write does
-(:func:`scorekeeper.storage.games.claim_version`). A game the device only
-views, or has no link to, is never written.
+its version raised by compare-and-swap as every write does: the rename is one
+unit of work over all of those games (:func:`scorekeeper.storage.unit.write`).
+A game the device only views, or has no link to, is never written.
 """
 
 from __future__ import annotations
@@ -16,20 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
-from ..game import GameError, NewChange, Sheet, effective_changes
+from ..game import NewChange, Sheet, effective_changes
 from ..game.renames import renamed, renamed_back
 from ..game.roster import Aliases, Regular, regulars
 from ..game.series import name_key
 from . import folds
 from .database import db
-from .games import VersionTaken, claim_version, stage
+from .games import stage
 from .links import SCORER
 from .models import Change, DeviceGame, Game, Link, Player, RosterChange
-
-#: How often a rename runs again when another tab wrote the same number.
-WRITE_ATTEMPTS = 3
+from .unit import Unit, write
 
 
 class RosterBusy(RuntimeError):
@@ -102,32 +99,21 @@ def _write(device: str, kind: str, name: str | None, to: str | None,
 
     :raise GameError: when a game refuses its changes (nothing is stored).
     """
-    for _attempt in range(WRITE_ATTEMPTS):
+
+    def work(unit: Unit) -> None:
         last = db.session.scalar(select(RosterChange.seq).where(RosterChange.device == device)
                                  .order_by(RosterChange.seq.desc()).limit(1)) or 0
         row = RosterChange(device=device, seq=last + 1, kind=kind, name=name, to=to)
         db.session.add(row)
-        kept = []
-        try:
-            db.session.flush()  # the row's id tags the games' changes
-            tag = row.id if kind != "undo" else in_force(device, before=row.seq)[-1].id
-            for game in scorer_games(device):
-                fold = folds.fold_of(game)
-                built = changes_of(fold.sheet, tag)
-                if built:
-                    fold = stage(game, fold, built, None)
-                    kept.append((game.public_id, claim_version(game), fold))
-            db.session.commit()
-        except (IntegrityError, VersionTaken):  # another tab or phone wrote first
-            db.session.rollback()
-            continue
-        except GameError:
-            db.session.rollback()
-            raise
-        for public_id, version, fold in kept:
-            folds.keep(public_id, version, fold)
-        return
-    raise RosterBusy(device)
+        db.session.flush()  # the row's id tags the games' changes
+        tag = row.id if kind != "undo" else in_force(device, before=row.seq)[-1].id
+        for game in scorer_games(device):
+            fold = folds.fold_of(game)
+            built = changes_of(fold.sheet, tag)
+            if built:
+                stage(unit, game, fold, built, None)
+
+    write(work, busy=RosterBusy(device))
 
 
 def rename(device: str, kind: str, name: str, to: str) -> None:

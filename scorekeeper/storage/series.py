@@ -1,8 +1,9 @@
 """Play again: a new game for the same table, and the games of a series.
 
-A rematch is stored like any new game (:func:`scorekeeper.storage.games.create_game`)
+A rematch is stored like any new game (:func:`scorekeeper.storage.games.add_game`)
 with the series id it shares with the game it follows; that game joins the
-series in the same transaction. Only the games on the asking device's list are
+series in the same unit of work (:func:`scorekeeper.storage.unit.write`): both
+or neither. Only the games on the asking device's list are
 read as the series: nothing of a game the device has no link to.
 """
 
@@ -12,10 +13,11 @@ from sqlalchemy import and_, bindparam, exists, or_, select
 
 from ..game.series import SeriesGame, rematch_seats, series_game
 from .database import db
-from .games import create_game, load_sheet, ruleset_of
+from .games import add_game, load_sheet, ruleset_of
 from .links import open_link
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, new_public_id
 from .statistics import keep_stale
+from .unit import Unit, write
 
 
 def later_game(game: Game, device: str) -> tuple[Game, Link] | None:
@@ -46,14 +48,14 @@ def rematch(game: Game, device: str) -> tuple[Game, Link]:
     if later is not None:
         return later
     names, first_dealer = rematch_seats(load_sheet(game), game.first_dealer)
-    if game.series is None:
-        game.series = new_public_id()
-    try:
-        return create_game(names, game.preset, ruleset_of(game), first_dealer, device,
-                           series=game.series)
-    except Exception:
-        db.session.rollback()
-        raise
+
+    def work(unit: Unit) -> tuple[Game, Link]:
+        if game.series is None:
+            game.series = new_public_id()
+        return add_game(unit, names, game.preset, ruleset_of(game), first_dealer, device,
+                        series=game.series)
+
+    return write(work)
 
 
 def series_after(token: str) -> str | None:

@@ -44,6 +44,7 @@ from .database import db
 from .games import load_sheet
 from .kept import stores
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize
+from .unit import Unit, write
 
 T = TypeVar("T")
 
@@ -167,24 +168,28 @@ def choose(device: str, preset: str | None = None, since: datetime | None = None
 
 
 def keep_stale(stale: list[int]) -> None:
-    """Fold these games again and keep their lines (committed)."""
+    """Fold these games again and keep their lines (committed: a unit of
+    work that claims no version, the lines being derived, not facts). Another
+    tab that kept the same lines first is no error: they are the same."""
     if not stale:
         return
-    for game in db.session.scalars(select(Game).where(Game.id.in_(stale))):
-        keep_lines(game)
+
+    def work(unit: Unit) -> None:
+        for game in db.session.scalars(select(Game).where(Game.id.in_(stale))):
+            keep_lines(unit, game)
+
     try:
-        db.session.commit()
+        write(work)
     except IntegrityError:  # another tab kept the same lines first: they are the same
-        db.session.rollback()
+        pass
 
 
-def keep_lines(game: Game) -> None:
-    """Fold the game again and keep its lines, as of its version (in the
-    current transaction)."""
+def keep_lines(unit: Unit, game: Game) -> None:
+    """Fold the game again and keep its lines, as of its version (in the unit)."""
     version = game.version
     facts = game_facts(load_sheet(game))
-    db.session.execute(delete(PlayerLine).where(PlayerLine.game_id == game.id))
-    db.session.execute(delete(PlayerLineSize).where(PlayerLineSize.game_id == game.id))
+    unit.execute(delete(PlayerLine).where(PlayerLine.game_id == game.id))
+    unit.execute(delete(PlayerLineSize).where(PlayerLineSize.game_id == game.id))
     lines, sizes = [], []
     for line in facts["players"]:
         key = name_key(line["name"])
@@ -202,7 +207,7 @@ def keep_lines(game: Game) -> None:
                       "rounds": count} for cards, (made, count) in line["sizes"].items())
     for model, rows in ((PlayerLine, lines), (PlayerLineSize, sizes)):
         if rows:  # in the order of the seats
-            db.session.execute(insert(model), rows)
+            unit.execute(insert(model), rows)
     kept = db.session.get(GameFactsKept, game.id)
     if kept is None:
         db.session.add(GameFactsKept(game_id=game.id, version=version))

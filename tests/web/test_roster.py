@@ -220,8 +220,7 @@ def test_a_rename_that_another_phone_beat_to_a_game_runs_again_whole(table, clie
     """Another phone wrote to one of the games between the read and the write:
     the version swap fails, nothing of the first attempt stays, and the whole
     rename runs again on the new state (one roster row, one change a game)."""
-    from scorekeeper.storage import games as store
-    from scorekeeper.storage import roster
+    from scorekeeper.storage import roster, unit
 
     first = table.start(names=("Kasia", "Ann", "Bob"), **ONE_ROUND)
     second = table.start(names=("Kasia", "Cy", "Di"), **ONE_ROUND)
@@ -230,10 +229,11 @@ def test_a_rename_that_another_phone_beat_to_a_game_runs_again_whole(table, clie
     def beaten_once(game):
         calls.append(game.public_id)
         if len(calls) == 2:  # the second game: another phone's entry came first
-            raise store.VersionTaken(game.public_id)
-        return store.claim_version(game)
+            raise unit.VersionTaken(game.public_id)
+        return claim_version(game)
 
-    monkeypatch.setattr(roster, "claim_version", beaten_once)
+    claim_version = unit.claim_version
+    monkeypatch.setattr(unit, "claim_version", beaten_once)
     assert client.post("/players/rename", data={"name": "Kasia", "to": "Kate"}).status_code == 302
     assert len(calls) == 4
     with app.app_context():

@@ -1,0 +1,196 @@
+"""The one write path: a unit of work over one or more games (cosmicpython's
+``unit_of_work.py``), with the one retry loop and the one commit.
+
+:func:`write` runs the caller's ``work(unit)`` in the session's transaction:
+the work reads what it needs, checks it, and adds rows; every game whose
+facts it changes it claims through :meth:`Unit.claim` (the compare-and-swap
+on ``Game.version``: :func:`claim_version`). Then the unit commits, once.
+When another phone, on this server or another, wrote first (a version that
+moved, or a row that collides: ``IntegrityError``), it rolls back and runs
+the whole work again on what is stored now. Any other error rolls back what
+the work wrote and goes up: a refused write stores nothing, in any of its
+games. Only after the commit does the process keep what the work asked it to
+(:meth:`Unit.keep`: a game's fold, :mod:`.folds`; :meth:`Unit.after_commit`).
+
+Nothing here speaks HTTP or words: errors are the domain's, and a game that
+is not there is :class:`GameNotFound`.
+
+``db.session.commit()`` is called here and nowhere else in ``scorekeeper/``
+(``tests/web/test_write_path.py`` greps for ``.commit(`` and finds it
+only here and in the one exception: ``migrations/env.py``, where Alembic's own
+connection commits the schema, no request's write. The operator's
+:func:`~scorekeeper.storage.archive.backup` and
+:func:`~scorekeeper.storage.archive.restore` copy the SQLite file through
+``sqlite3`` (``with connection:`` commits), below any session and with the
+app's engine disposed of: they store no model, so they are not units either.)
+
+Every write of the work goes through the unit: :meth:`Unit.claim`,
+:meth:`Unit.execute` for a statement, or the session's ``add``/``delete`` and
+attribute changes (the unit sees those), so that an error rolls it all back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+from sqlalchemy import bindparam, event, inspect, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+
+from . import folds
+from .database import db
+from .models import Game, utcnow
+
+#: How often a write runs again when another phone wrote first.
+WRITE_ATTEMPTS = 3
+
+T = TypeVar("T")
+
+
+class GameNotFound(LookupError):
+    """No game has this address (or it was deleted meanwhile)."""
+
+
+class NothingToStore(Exception):
+    """Raised by a work that finds nothing to write (a repeated tap): its
+    ``result`` is the answer; nothing is committed, no version moves."""
+
+    def __init__(self, result: Any) -> None:
+        super().__init__()
+        self.result = result
+
+
+class VersionTaken(Exception):
+    """Another write raised the game's version first (see :func:`claim_version`)."""
+
+
+#: Built once (see :func:`claim_version`).
+#: A statement of the table, not of the model: the session has no object to
+#: synchronise (:func:`claim_version` sets the one it has).
+CLAIM_VERSION = (update(Game.__table__)
+                 .where(Game.__table__.c.id == bindparam("game"),
+                        Game.__table__.c.version == bindparam("seen"))
+                 .values(version=bindparam("next"), updated_at=bindparam("now")))
+
+
+def claim_version(game: Game) -> int:
+    """Raise the game's version by one, in the current transaction, only if it
+    still holds the number this write read (compare-and-swap: another
+    server's write in between makes it fail, whatever that write was).
+
+    :raise VersionTaken: when another write raised it first.
+    """
+    seen = game.version
+    claimed = db.session.execute(CLAIM_VERSION, {
+        "game": game.id, "seen": seen, "next": seen + 1, "now": utcnow()})
+    if claimed.rowcount != 1:
+        raise VersionTaken(game.public_id)
+    set_committed_value(game, "version", seen + 1)
+    return seen + 1
+
+
+def check_still_there(game: Game) -> None:
+    """After a lost race: stop when another phone has deleted the game
+    meanwhile (its rows then fail on the foreign key, again and again).
+
+    :raise GameNotFound: when the game is gone.
+    """
+    game_id = inspect(game).identity[0]  # the instance may be expired: no refresh
+    if db.session.scalar(select(Game.id).where(Game.id == game_id)) is None:
+        raise GameNotFound(game.public_id)
+
+
+#: Set in a session's ``info`` by every flush: what the work added has gone
+#: to the database, though the session no longer counts it as new.
+FLUSHED = "scorekeeper.unit.flushed"
+
+
+@event.listens_for(Session, "after_flush")
+def _note_flush(session: Session, _context: Any) -> None:
+    session.info[FLUSHED] = True
+
+
+class Unit:
+    """One attempt of a write: what it claimed, and what to keep once it is
+    committed. Made by :func:`write`, given to its work."""
+
+    def __init__(self) -> None:
+        self.wrote = False
+        db.session.info.pop(FLUSHED, None)
+        self._folds: dict[str, tuple[int, folds.Fold]] = {}
+        self._after: list[Callable[[], None]] = []
+
+    def claim(self, game: Game) -> int:
+        """Raise the game's version (:func:`claim_version`); the new version.
+
+        :raise VersionTaken: when another write raised it first (the unit runs again).
+        """
+        self.wrote = True
+        return claim_version(game)
+
+    def execute(self, statement: Any, params: Any = None) -> Any:
+        """Run a writing statement in the unit's transaction (rolled back with it)."""
+        self.wrote = True
+        return db.session.execute(statement, params)
+
+    def keep(self, game: Game, fold: folds.Fold) -> None:
+        """Keep ``fold`` as the game's, at the version this unit claimed, once committed."""
+        self._folds[game.public_id] = (game.version, fold)
+
+    def after_commit(self, action: Callable[[], None]) -> None:
+        """Run ``action`` once the unit is committed (never when it is not)."""
+        self._after.append(action)
+
+    def discard(self) -> None:
+        """Roll back what this attempt wrote. An attempt refused before it
+        wrote anything leaves the session as it is: its objects stay loaded
+        (a refused tap then redraws the screen with no query more)."""
+        session = db.session
+        if (self.wrote or session.info.get(FLUSHED) or session.new or session.dirty
+                or session.deleted):
+            session.rollback()
+
+    def committed(self) -> None:
+        """After the commit: keep the folds, run the actions asked for."""
+        for public_id, (version, fold) in self._folds.items():
+            folds.keep(public_id, version, fold)
+        for action in self._after:
+            action()
+
+
+def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
+          busy: BaseException | None = None, attempts: int | None = None) -> T:
+    """Run ``work(unit)`` and commit what it wrote, once; return what it returned.
+
+    A lost race (:class:`VersionTaken`, ``IntegrityError``) rolls back and runs
+    the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
+    raises ``busy``. Without ``busy`` a lost race is not run again (unless
+    ``attempts`` says so): its error goes up, after the rollback. After a lost
+    race, a game of ``over`` that was deleted meanwhile raises
+    :class:`GameNotFound`. :class:`NothingToStore` returns its result with
+    nothing committed. Any other error rolls back and goes up.
+    """
+    tries = attempts if attempts is not None else WRITE_ATTEMPTS if busy is not None else 1
+    for attempt in range(tries):
+        unit = Unit()
+        try:
+            result = work(unit)
+            db.session.commit()
+        except NothingToStore as nothing:
+            unit.discard()
+            return nothing.result
+        except (IntegrityError, VersionTaken):  # another phone wrote first
+            db.session.rollback()
+            for game in over:
+                check_still_there(game)
+            if busy is None and attempt == tries - 1:
+                raise
+            continue
+        except BaseException:
+            unit.discard()
+            raise
+        unit.committed()
+        return result
+    raise busy
