@@ -22,7 +22,7 @@ from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
-from .web.play.rendered import register_kept_pages
+from .web.rendered import register_kept_pages
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers

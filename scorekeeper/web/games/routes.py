@@ -18,16 +18,16 @@ from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
 from ...storage import links, series
 from .. import access
-from ..regulars.rematch import prefill
-from ..regulars.roster import as_regulars, roster_offer, seat_regular, twice_named
 from .. import public
 from ..responses import vary
 from ..security import limited
 from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
+from .again import prefill
 from .faults import ABOUT, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
+from .regulars import as_regulars, roster_offer, seat_regular, twice_named
 
 bp = Blueprint("games", __name__)
 

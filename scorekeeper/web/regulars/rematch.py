@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
-from werkzeug.datastructures import MultiDict
 
 from ...game.series import rematch_seats
-from ...rules import RulesError, UnknownPreset, find_preset
+from ...rules import RulesError
 from ...storage import games as store
-from ...storage import links, series
+from ...storage import series
 from .. import access
-from ..games.adjust import form_entries
 from ..wording.presets import rules_summary
 
 bp = Blueprint("rematch", __name__, url_prefix="/g/<gid>")
@@ -40,26 +38,3 @@ def play_again(gid: str):
     except RulesError:
         return redirect(url_for("games.new_game", again=gid))
     return redirect(url_for("play.game_home", gid=scorer.token))
-
-
-def prefill(form, token: str) -> None:
-    """The set-up form filled in for the next game of the game behind
-    ``token`` (a link of it): its players in their seats, its preset, its
-    variant and every adjustment as the game had them (so that the form sent
-    unchanged starts the game Play again would), the next first dealer. An
-    unknown or replaced link fills in nothing."""
-    try:
-        game = links.open_link(token).game
-    except LookupError:  # GameNotFound, LinkReplaced
-        return
-    names, first_dealer = rematch_seats(store.load_sheet(game), game.first_dealer)
-    entered = {f"players-{seat}": name for seat, name in enumerate(names)}
-    entered.update(preset=game.preset, first_dealer=str(first_dealer), again=token)
-    try:
-        adjustments = form_entries(find_preset(game.preset), store.ruleset_of(game),
-                                   len(names))
-    except UnknownPreset:  # a preset this version no longer has
-        adjustments = None
-    for name, value in (adjustments or {}).items():
-        entered[name] = "" if value is None else str(value)
-    form.process(MultiDict(entered))

@@ -1,5 +1,5 @@
-"""The device's regular players: offered at set-up, renamed and merged on the
-Players page."""
+"""The device's regular players on the Players page: renamed and merged (the
+set-up offers them: :mod:`scorekeeper.web.games.regulars`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
-from ...game import MAX_PLAYERS_TWO_DECKS, GameError
-from ...game.roster import as_regular
+from ...game import GameError
 from ...game.series import name_key
 from ...storage import roster
 from .. import access
@@ -19,45 +18,6 @@ bp = Blueprint("roster", __name__, url_prefix="/players")
 
 #: The longest name a game stores.
 NAME_LENGTH = 40
-
-__all__ = ["as_regulars", "name_key", "roster_offer", "seat_regular", "twice_named", "bp"]
-
-
-def roster_offer(form) -> list:
-    """The regulars the set-up offers: those not seated yet, most games first."""
-    seated = {name_key(name) for name in form.names()}
-    return [r for r in roster.device_regulars(access.device_id())
-            if name_key(r.name) not in seated]
-
-
-def seat_regular(form, name: str) -> None:
-    """Seat a regular in the next empty seat (a new one when all are taken)."""
-    name = " ".join((without_control_characters(name) or "").split())[:NAME_LENGTH]
-    if not name or name_key(name) in {name_key(n) for n in form.names()}:
-        return
-    for field in form.players:
-        if not (field.data or "").strip():
-            field.data = name
-            return
-    if len(form.players) < MAX_PLAYERS_TWO_DECKS:
-        form.players.append_entry(name)
-
-
-def as_regulars(names: list[str]) -> list[str]:
-    """Typed names as the regulars they match (case, accents and renames aside)."""
-    device = access.device_id()
-    known, aliases = roster.device_regulars(device), roster.aliases(device)
-    return [as_regular(name, known, aliases) for name in names]
-
-
-def twice_named(names: list[str]) -> int | None:
-    """The index of the first name that a seat before it already has, or None."""
-    seen = set()
-    for index, name in enumerate(names):
-        if name_key(name) in seen:
-            return index
-        seen.add(name_key(name))
-    return None
 
 
 @bp.get("")

@@ -16,7 +16,7 @@ from ...rules import PRESETS
 from ...storage import roster, statistics
 from ...storage.models import utcnow
 from .. import access
-from ..play.export import spreadsheet_safe
+from ..spreadsheets import spreadsheet_safe
 from ..responses import download
 from ..wording.presets import PRESET_TITLES
 
