@@ -68,4 +68,19 @@ def test_the_reader_sees_a_crossing():
     here = WEB / "games" / "routes.py"
     assert "scorekeeper.web.access" in imported(here)
     assert "scorekeeper.web.games.forms" in imported(here)
-    assert package_of("scorekeeper.web.regulars.roster") == "regulars"
+    assert package_of("scorekeeper.web.regulars.players") == "regulars"
+
+
+#: The first segments of a path that several blueprints share, and which
+#: (``/g/<gid>``, one game's address: the split is told in scorekeeper/web/__init__.py).
+SHARED_SEGMENTS = {"g": {"games", "play", "manage", "disputes"}}
+
+
+def test_one_blueprint_answers_each_first_segment_of_a_path(app):
+    owners: dict[str, set[str]] = {}
+    for rule in app.url_map.iter_rules():
+        segment = rule.rule.split("/")[1]
+        owners.setdefault(segment, set()).add(rule.endpoint.partition(".")[0])
+    shared = {segment: names for segment, names in owners.items() if len(names) > 1}
+    assert shared == SHARED_SEGMENTS
+    assert owners["players"] == {"players"}
