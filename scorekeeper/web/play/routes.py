@@ -139,29 +139,29 @@ def trump(gid: str, number: int):
 @bp.post("/round/<int:number>/bid")
 def bid(gid: str, number: int):
     return entry(gid, number, BidForm(), entries.bid,
-                 lambda form: form.seat.data, lambda form: form.bid.data, BidForm.seen)
+                 lambda form: form.player.data, lambda form: form.bid.data, BidForm.seen)
 
 
 @bp.post("/round/<int:number>/tricks")
 def tricks(gid: str, number: int):
     return entry(gid, number, TricksForm(), entries.tricks,
-                 lambda form: form.seat.data, lambda form: form.tricks.data, TricksForm.seen)
+                 lambda form: form.player.data, lambda form: form.tricks.data, TricksForm.seen)
 
 
 @bp.post("/round/<int:number>/close")
 def close(gid: str, number: int):
     """Close the round: it is scored and the next dealer's round begins. With
-    ``seat`` and ``tricks`` in the form, the last player's tricks as the
+    ``player`` and ``tricks`` in the form, the last player's tricks as the
     countdown filled them in are stored with it."""
     game = access.game()
     if not CloseForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
     filled = None
-    if "seat" in request.form:  # the last player's tricks, filled in from the countdown
+    if "player" in request.form:  # the last player's tricks, filled in from the countdown
         fill_in = TricksForm()
         if not fill_in.validate():
             return refused(game, number, form_error(fill_in))
-        filled = (fill_in.seat.data, fill_in.tricks.data)
+        filled = (fill_in.player.data, fill_in.tricks.data)
     try:
         sheet = store.record(game, entries.close, number, filled, author=author())
     except GameError as error:
