@@ -323,7 +323,7 @@ async def run_step(server: Server, tables: list[Table], seconds: float, in_fligh
         while when < end:
             await asyncio.sleep(max(0.0, when - time.monotonic()))
             table.bid = 1 - table.bid
-            form = {"seat": "1", "bid": str(table.bid)}
+            form = {"player": "1", "bid": str(table.bid)}
             path = f"/g/{table.gid}/round/1/bid"
             answer = await timed("tap", phone, lambda: table.post(path, form, phone=phone), when)
             if answer is not None and answer[0] != 200:
@@ -387,7 +387,7 @@ async def main_async(args: argparse.Namespace) -> int:
 
         await asyncio.gather(*(start(t) for t in tables))
         _, headers, body = await tables[0].post(f"/g/{tables[0].gid}/round/1/bid",
-                                                {"seat": "1", "bid": "0"})
+                                                {"player": "1", "bid": "0"})
         fragment = len(body)
         loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
         options = " ".join(GUNICORN).replace(f"{ROOT}/", "")

@@ -70,9 +70,9 @@ def play_template(client, variant: int) -> str:
         tricks = [1, cards - 1, 0, 0] if cards > 1 else [1, 0, 0, 0]
         for seat, bid in zip(order, bids):
             assert client.post(f"/g/{token}/round/{number}/bid",
-                               data={"seat": seat, "bid": bid}).status_code == 302
+                               data={"player": seat, "bid": bid}).status_code == 302
         for seat, taken in zip(order, tricks):
-            client.post(f"/g/{token}/round/{number}/tricks", data={"seat": seat, "tricks": taken})
+            client.post(f"/g/{token}/round/{number}/tricks", data={"player": seat, "tricks": taken})
         assert client.post(f"/g/{token}/round/{number}/close").status_code == 302
     return token
 

@@ -95,12 +95,12 @@ class Table:
             bids.append(1 if forbidden != 1 else 0)
             self.post(gid, f"/round/{number}/trump", trump="CDHS"[number % 4])
             for seat, bid in zip(order, bids):
-                self.post(gid, f"/round/{number}/bid", seat=seat, bid=bid)
+                self.post(gid, f"/round/{number}/bid", player=seat, bid=bid)
             left = cards
             for index, seat in enumerate(order):
                 taken = left if index == len(order) - 1 else min(bids[index], left)
                 left -= taken
-                self.post(gid, f"/round/{number}/tricks", seat=seat, tricks=taken)
+                self.post(gid, f"/round/{number}/tricks", player=seat, tricks=taken)
             self.post(gid, f"/round/{number}/close")
 
 
@@ -146,7 +146,7 @@ def time_bid_taps(client, games: list[tuple[str, int]], taps: int = TAPS):
             seat = number % len(NAMES)  # the seat after the dealer bids first
             url = f"/g/{gid}/round/{number}/bid"
             start, cpu = time.perf_counter(), time.process_time()
-            response = client.post(url, data={"seat": seat, "bid": 1 + i % 2},
+            response = client.post(url, data={"player": seat, "bid": 1 + i % 2},
                                    headers={**HTMX, **GZIP})
             elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
             assert response.status_code == 200, response.get_data(as_text=True)[:500]

@@ -22,7 +22,7 @@ from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
-from .web.play.rendered import register_kept_pages
+from .web.rendered import register_kept_pages
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers
@@ -101,9 +101,7 @@ def register_blueprints(app: Flask) -> None:
     from .web.offline import bp as offline_bp
     from .web.play.routes import bp as play_bp
     from .web.regulars.carry import bp as carry_bp
-    from .web.regulars.rematch import bp as rematch_bp
-    from .web.regulars.roster import bp as roster_bp
-    from .web.regulars.stats import bp as stats_bp
+    from .web.regulars.players import bp as players_bp
 
     app.register_blueprint(games_bp)
     app.register_blueprint(play_bp)
@@ -112,7 +110,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(disputes_bp)
     app.register_blueprint(offline_bp)
     app.register_blueprint(health_bp)
-    app.register_blueprint(rematch_bp)
     app.register_blueprint(carry_bp)
-    app.register_blueprint(roster_bp)
-    app.register_blueprint(stats_bp)
+    app.register_blueprint(players_bp)

@@ -46,7 +46,7 @@ def default_ratelimit_url(database_url: str, instance_path: str) -> str:
 #: environment may set them too.
 KEPT_SIZES = {
     "KEPT_FOLDS": 2000,  # games' folds (storage/kept.py)
-    "KEPT_PAGES": 2000,  # drawn entry panels and standings (web/play/rendered.py)
+    "KEPT_PAGES": 2000,  # drawn entry panels and standings (web/rendered.py)
     "KEPT_FIGURES": 64,  # statistics pages' figures (storage/kept.py)
 }
 

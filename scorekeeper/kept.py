@@ -9,7 +9,7 @@ is made) and its check stated where it is made:
 
 - the folds of games and the statistics' figures in
   :mod:`scorekeeper.storage.kept`;
-- the drawn entry panels and standings in :mod:`scorekeeper.web.play.rendered`.
+- the drawn entry panels and standings in :mod:`scorekeeper.web.rendered`.
 
 Standard library only, so that any layer may use it.
 """

@@ -81,11 +81,11 @@ class Table:
     def trump(self, number: int, trump: str = "H"):
         return self.client.post(self.url(f"/round/{number}/trump"), data={"trump": trump}, headers=self.headers)
 
-    def bid(self, number: int, seat: int, bid):
-        return self.client.post(self.url(f"/round/{number}/bid"), data={"seat": seat, "bid": bid}, headers=self.headers)
+    def bid(self, number: int, player: int, bid):
+        return self.client.post(self.url(f"/round/{number}/bid"), data={"player": player, "bid": bid}, headers=self.headers)
 
-    def tricks(self, number: int, seat: int, tricks):
-        return self.client.post(self.url(f"/round/{number}/tricks"), data={"seat": seat, "tricks": tricks}, headers=self.headers)
+    def tricks(self, number: int, player: int, tricks):
+        return self.client.post(self.url(f"/round/{number}/tricks"), data={"player": player, "tricks": tricks}, headers=self.headers)
 
     def close(self, number: int):
         return self.client.post(self.url(f"/round/{number}/close"), headers=self.headers)
@@ -97,11 +97,11 @@ class Table:
     def play_round(self, number: int, order, cards: int, bids, tricks, trump: str = "H"):
         """Enter a whole round: bids in bidding order, tricks, close. Expects success."""
         assert self.trump(number, trump).status_code in (200, 302)
-        for seat in order:
-            response = self.bid(number, seat, bids[seat])
+        for player in order:
+            response = self.bid(number, player, bids[player])
             assert response.status_code in (200, 302), response.get_data(as_text=True)
-        for seat in order:
-            response = self.tricks(number, seat, tricks[seat])
+        for player in order:
+            response = self.tricks(number, player, tricks[player])
             assert response.status_code in (200, 302), response.get_data(as_text=True)
         response = self.close(number)
         assert response.status_code in (204, 302), response.get_data(as_text=True)

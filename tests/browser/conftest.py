@@ -137,11 +137,11 @@ class Seeder:
             rnd = self.sheet(gid).current
             dealer_bid = 0 if rnd.hook_active and rnd.cards == 1 else 1
             self.post(gid, f"/round/{rnd.number}/trump", trump=trump)
-            for seat in rnd.order:
-                self.post(gid, f"/round/{rnd.number}/bid", seat=seat,
-                          bid=dealer_bid if seat == rnd.dealer else 0)
-            for index, seat in enumerate(rnd.order):
-                self.post(gid, f"/round/{rnd.number}/tricks", seat=seat,
+            for player in rnd.order:
+                self.post(gid, f"/round/{rnd.number}/bid", player=player,
+                          bid=dealer_bid if player == rnd.dealer else 0)
+            for index, player in enumerate(rnd.order):
+                self.post(gid, f"/round/{rnd.number}/tricks", player=player,
                           tricks=rnd.cards if index == 0 else 0)
             self.post(gid, f"/round/{rnd.number}/close")
 

@@ -21,15 +21,15 @@ def games(seeder) -> dict[str, str]:
     rnd = seeder.sheet(gid).current
     seeder.post(gid, f"/round/{rnd.number}/trump", trump="D")
     for seat in rnd.order[:-1]:
-        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=2)
+        seeder.post(gid, f"/round/{rnd.number}/bid", player=seat, bid=2)
     # A second game at its last step: all tricks in but the dealer's, which the
     # countdown fills in, and a done step opened again.
     last = seeder.start(NAMES, preset="cardgames", first_dealer="0")
     seeder.post(last, "/round/1/trump", trump="H")
     for seat, bid in ((1, 4), (2, 3), (3, 1), (0, 1)):
-        seeder.post(last, "/round/1/bid", seat=seat, bid=bid)
+        seeder.post(last, "/round/1/bid", player=seat, bid=bid)
     for seat, taken in ((1, 4), (2, 3), (3, 1)):
-        seeder.post(last, "/round/1/tricks", seat=seat, tricks=taken)
+        seeder.post(last, "/round/1/tricks", player=seat, tricks=taken)
     return {
         "setup": "/new",
         "setup-variants": "/new",

@@ -29,9 +29,9 @@ def seed_closed_round(seeder) -> str:
     gid = seeder.start(NAMES, preset="cardgames", shape="custom", custom="5 4", scoring="standard")
     seeder.post(gid, "/round/1/trump", trump="H")
     for seat in (1, 2, 3, 0):
-        seeder.post(gid, "/round/1/bid", seat=seat, bid=1)
+        seeder.post(gid, "/round/1/bid", player=seat, bid=1)
     for seat, taken in ((1, 1), (2, 1), (3, 1), (0, 2)):
-        seeder.post(gid, "/round/1/tricks", seat=seat, tricks=taken)
+        seeder.post(gid, "/round/1/tricks", player=seat, tricks=taken)
     seeder.post(gid, "/round/1/close")
     return gid
 

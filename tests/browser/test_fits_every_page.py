@@ -152,9 +152,9 @@ def begin(seeder, gid: str, trump: bool = True, bids: int = 0, tricks: int = 0) 
     if trump:
         seeder.post(gid, f"/round/{rnd.number}/trump", trump="D")
     for seat in rnd.order[:bids]:
-        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=1 if seat == rnd.order[0] else 0)
+        seeder.post(gid, f"/round/{rnd.number}/bid", player=seat, bid=1 if seat == rnd.order[0] else 0)
     for seat in rnd.order[:tricks]:
-        seeder.post(gid, f"/round/{rnd.number}/tricks", seat=seat,
+        seeder.post(gid, f"/round/{rnd.number}/tricks", player=seat,
                     tricks=rnd.cards if seat == rnd.order[0] else 0)
 
 

@@ -25,7 +25,7 @@ def seven_player_game(seeder) -> str:
     seeder.play_rounds(gid, 1)
     rnd = seeder.sheet(gid).current
     for seat in rnd.order[:-1]:
-        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=1)
+        seeder.post(gid, f"/round/{rnd.number}/bid", player=seat, bid=1)
     return gid
 
 

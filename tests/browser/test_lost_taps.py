@@ -239,13 +239,13 @@ def test_focus_stays_on_the_focused_chip_across_an_update_from_another_phone(pho
     page.goto(f"/g/{gid}/round/1")
     # Another phone (the seeder's client) enters the trump and Bob's bid: this one follows.
     seeder.post(gid, "/round/1/trump", trump="H")
-    seeder.post(gid, "/round/1/bid", seat=1, bid=1)
+    seeder.post(gid, "/round/1/bid", player=1, bid=1)
     expect(page.locator("#bid-1 button[value='1']")).to_have_attribute("aria-pressed", "true", timeout=5_000)
     # The keyboard is on one of Cy's chips when Di's bid comes in from the other phone.
     chip = page.locator("#bid-2 button[value='3']")
     chip.focus()
     page.evaluate("document.activeElement.focusMark = 'here'")  # a property: morphing keeps the element
-    seeder.post(gid, "/round/1/bid", seat=3, bid=0)
+    seeder.post(gid, "/round/1/bid", player=3, bid=0)
     expect(page.locator("#bid-3 button[value='0']")).to_have_attribute("aria-pressed", "true", timeout=5_000)
     expect(page.locator("#bids-tally")).to_contain_text("1")
     # The very same element still has focus (morphed, not replaced).
@@ -279,9 +279,9 @@ def test_closing_a_round_offline_keeps_the_app_and_closes_it_when_back(phones, s
     rnd = seeder.sheet(gid).current
     seeder.post(gid, "/round/1/trump", trump="H")
     for seat in rnd.order:
-        seeder.post(gid, "/round/1/bid", seat=seat, bid=1 if seat == rnd.dealer else 0)
+        seeder.post(gid, "/round/1/bid", player=seat, bid=1 if seat == rnd.dealer else 0)
     for index, seat in enumerate(rnd.order):
-        seeder.post(gid, "/round/1/tricks", seat=seat, tricks=rnd.cards if index == 0 else 0)
+        seeder.post(gid, "/round/1/tricks", player=seat, tricks=rnd.cards if index == 0 else 0)
     page.goto(f"/g/{gid}/round/1")
     page.context.set_offline(True)
     close = page.locator("#close button[type=submit]")

@@ -127,9 +127,9 @@ def test_close_is_on_the_first_screen_when_the_countdown_enables_it(
     rnd = seeder.sheet(gid).current
     seeder.post(gid, "/round/1/trump", trump="H")
     for seat in rnd.order:
-        seeder.post(gid, "/round/1/bid", seat=seat, bid=1 if seat == rnd.dealer else 2)
+        seeder.post(gid, "/round/1/bid", player=seat, bid=1 if seat == rnd.dealer else 2)
     for seat in rnd.order[:3]:
-        seeder.post(gid, "/round/1/tricks", seat=seat, tricks=2)
+        seeder.post(gid, "/round/1/tricks", player=seat, tricks=2)
     page.goto(f"/g/{gid}/round/1")
     page.locator(f"#tricks-{rnd.order[3]} button[value='1']").click()
     close = page.locator("#close button")

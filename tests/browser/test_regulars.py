@@ -20,9 +20,9 @@ def play_one_round(seeder, gid: str, bids: dict, tricks: dict) -> None:
     rnd = seeder.sheet(gid).current
     seeder.post(gid, f"/round/{rnd.number}/trump", trump="none")
     for seat in rnd.order:
-        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=bids[seat])
+        seeder.post(gid, f"/round/{rnd.number}/bid", player=seat, bid=bids[seat])
     for seat in rnd.order:
-        seeder.post(gid, f"/round/{rnd.number}/tricks", seat=seat, tricks=tricks[seat])
+        seeder.post(gid, f"/round/{rnd.number}/tricks", player=seat, tricks=tricks[seat])
     seeder.post(gid, f"/round/{rnd.number}/close")
 
 

@@ -93,7 +93,7 @@ def test_a_done_step_opens_again_with_a_tap_and_its_entries_still_change(page: P
     gid = seeder.start(["Ann", "Bob", "Cy", "Di"])  # Ann deals: Bob, Cy, Di, Ann bid
     seeder.post(gid, "/round/1/trump", trump="H")
     for seat, bid in [(1, 4), (2, 3), (3, 1), (0, 1)]:
-        seeder.post(gid, "/round/1/bid", seat=seat, bid=bid)
+        seeder.post(gid, "/round/1/bid", player=seat, bid=bid)
     page.goto(f"/g/{gid}/round/1")
     assert open_steps(page) == ["step-tricks"]
     expect(page.locator("#bid-2 .chip").first).to_be_hidden()

@@ -32,9 +32,9 @@ def play_round(seeder, gid: str, bids: dict[str, int], tricks: dict[str, int],
     seeder.post(gid, f"/round/{rnd.number}/trump", trump=trump)
     order = [name for pid in rnd.order for name in bids if seat[name] == pid]
     for name in order:
-        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat[name], bid=bids[name])
+        seeder.post(gid, f"/round/{rnd.number}/bid", player=seat[name], bid=bids[name])
     for name in order:
-        seeder.post(gid, f"/round/{rnd.number}/tricks", seat=seat[name], tricks=tricks[name])
+        seeder.post(gid, f"/round/{rnd.number}/tricks", player=seat[name], tricks=tricks[name])
     seeder.post(gid, f"/round/{rnd.number}/close")
 
 

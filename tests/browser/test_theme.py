@@ -20,7 +20,7 @@ def game(seeder) -> str:
     rnd = seeder.sheet(gid).current
     seeder.post(gid, f"/round/{rnd.number}/trump", trump="H")
     for seat in rnd.order[:-1]:
-        seeder.post(gid, f"/round/{rnd.number}/bid", seat=seat, bid=2)
+        seeder.post(gid, f"/round/{rnd.number}/bid", player=seat, bid=2)
     return gid
 
 

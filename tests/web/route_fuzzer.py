@@ -63,7 +63,7 @@ class Strategy:
     fresh_game: bool = False
 
 
-SEAT, SINCE, SEP = ["0", "1", "2", "3"], ["0", "3", "40"], [",", ";", "\t", "tab"]
+PLAYER, SINCE, SEP = ["0", "1", "2", "3"], ["0", "3", "40"], [",", ";", "\t", "tab"]
 FILTERS = {"preset": ["", "cardgames", "estonian"], "period": ["all", "30", "365"]}
 WAS = ["", "0", "1", "unset", "none", "H"]
 SETUP_BUTTONS = ["start", "preview", "add", "remove-1", "up-1", "down-2", "pick:Ann", "pick:Bob"]
@@ -89,9 +89,9 @@ STRATEGIES: dict[str, Strategy] = {
     "play.entry_panel": Strategy(query={"since": SINCE}),
     "play.table_view": Strategy(query={"since": SINCE}),
     "play.trump": Strategy(form={"trump": ["H", "S", "none"], "was": WAS}),
-    "play.bid": Strategy(form={"seat": SEAT, "bid": ["0", "1", "2"], "was": WAS}),
-    "play.tricks": Strategy(form={"seat": SEAT, "tricks": ["0", "1", "2"], "was": WAS}),
-    "play.close": Strategy(form={"seat": SEAT, "tricks": ["0", "1"]}),
+    "play.bid": Strategy(form={"player": PLAYER, "bid": ["0", "1", "2"], "was": WAS}),
+    "play.tricks": Strategy(form={"player": PLAYER, "tricks": ["0", "1", "2"], "was": WAS}),
+    "play.close": Strategy(form={"player": PLAYER, "tricks": ["0", "1"]}),
     "play.undo": Strategy(form={"seq": ["1", "9", "40"], "reopen": ["", "1"], "round": ["1", "2"],
                                 "next": ["/", "/players", "//evil.example/", "/g/x/players"]}),
     "play.edit_round": Strategy(form=correction_fields()),
@@ -103,9 +103,9 @@ STRATEGIES: dict[str, Strategy] = {
     "manage.join": Strategy(form={"name": ["Eve"], "after": ["first", "0", "3"],
                                   "start_rule": ["zero", "lowest", "average", "number"],
                                   "start_number": ["", "5"]}),
-    "manage.leave": Strategy(form={"player": SEAT}),
-    "manage.sit_out": Strategy(form={"player": SEAT, "round": ["2", "3"]}),
-    "manage.adjust": Strategy(form={"player": SEAT, "points": ["2", "-3"], "reason": ["late"]}),
+    "manage.leave": Strategy(form={"player": PLAYER}),
+    "manage.sit_out": Strategy(form={"player": PLAYER, "round": ["2", "3"]}),
+    "manage.adjust": Strategy(form={"player": PLAYER, "points": ["2", "-3"], "reason": ["late"]}),
     "manage.schedule": Strategy(),
     "manage.schedule_round": Strategy(form={"op": ["insert", "set", "remove"], "round": ["3", "4"],
                                             "cards": ["2", "5"]}),
@@ -120,11 +120,11 @@ STRATEGIES: dict[str, Strategy] = {
     "manage.change_scoring": Strategy(form={"scoring": ["standard", "estonian", "x"]}),
     "manage.history": Strategy(),
     "manage.set_author": Strategy(form={"name": ["Zośka", ""], "next": ["/", "/players"]}),
-    "rematch.play_again": Strategy(),
-    "disputes.hand_page": Strategy(query={"deal": SEAT, "at": ["0", "3"]}),
+    "games.play_again": Strategy(),
+    "disputes.hand_page": Strategy(query={"deal": PLAYER, "at": ["0", "3"]}),
     "disputes.card": Strategy(form={"card": ["AS", "5C", "2H", "JD"], "at": ["", "0", "4"]}),
     "disputes.undo": Strategy(form={"at": ["", "4", "5"]}),
-    "disputes.deal": Strategy(query={"deal": SEAT}, form={"seat": SEAT, "card": ["AS", "5C"]}),
+    "disputes.deal": Strategy(query={"deal": PLAYER}, form={"player": PLAYER, "card": ["AS", "5C"]}),
     "disputes.restart": Strategy(form={"at": ["", "4"]}),
     "disputes.apply": Strategy(form={"at": ["", "4"]}),
     "disputes.penalty": Strategy(form={"trick": ["1", "3"], "choice": ["0", "1"]}),
@@ -134,11 +134,11 @@ STRATEGIES: dict[str, Strategy] = {
     "carry.carry_page": Strategy(),
     "carry.export_all": Strategy(),
     "carry.import_file": Strategy(files={"file": lambda scene: scene.archive}),
-    "roster.players": Strategy(query=FILTERS),
-    "roster.rename": Strategy(form={"name": ["Ann", "Bob"], "to": ["Anna", "Bob", "Cy"]}),
-    "roster.undo": Strategy(),
-    "stats.player": Strategy(query=FILTERS),
-    "stats.statistics_csv": Strategy(query=FILTERS),
+    "players.index": Strategy(query=FILTERS),
+    "players.rename": Strategy(form={"name": ["Ann", "Bob"], "to": ["Anna", "Bob", "Cy"]}),
+    "players.undo": Strategy(),
+    "players.player": Strategy(query=FILTERS),
+    "players.statistics_csv": Strategy(query=FILTERS),
     "language.choose": Strategy(form={"lang": ["en", "pl", "hi"], "next": ["/", "/players"]}),
     "health.healthz": Strategy(),
     "offline.page": Strategy(),

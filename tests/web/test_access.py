@@ -15,15 +15,15 @@ from scorekeeper.storage.models import Change, DeviceGame, Game, HandEvent, Join
 HTMX = {"HX-Request": "true"}
 #: Form data that would make each write succeed for a scorer.
 WRITE_DATA = {
-    "play.trump": {"trump": "H"}, "play.bid": {"seat": "1", "bid": "1"},
-    "play.tricks": {"seat": "1", "tricks": "1"}, "manage.join": {
+    "play.trump": {"trump": "H"}, "play.bid": {"player": "1", "bid": "1"},
+    "play.tricks": {"player": "1", "tricks": "1"}, "manage.join": {
         "name": "Fay", "after": "1", "start_rule": "zero"},
     "manage.leave": {"player": "3"}, "manage.sit_out": {"player": "3", "round": "2"},
     "manage.adjust": {"player": "1", "points": "2", "reason": "x"},
     "manage.schedule_round": {"op": "set", "round": "3", "cards": "2"},
     "manage.schedule_rebuild": {"shape": "up"}, "manage.change_scoring": {"scoring": "standard"},
     "manage.set_author": {"name": "Ann"}, "disputes.card": {"card": "AS"},
-    "disputes.deal": {"seat": "1", "card": "AS"}, "games.rotate": {"role": "viewer"},
+    "disputes.deal": {"player": "1", "card": "AS"}, "games.rotate": {"role": "viewer"},
     "disputes.import_record": {"text": "{}"},
 }
 
@@ -169,7 +169,7 @@ def test_another_phone_joins_with_the_short_code_and_may_score(app, client, game
     response = phone.post("/join", data={"code": f" {code[:3].lower()}-{code[3:]} "})
     assert response.status_code == 302 and response.headers["Location"] == f"/g/{game.gid}/"
     assert "Ann, Bob, Cy, Di" in phone.get("/").get_data(as_text=True)
-    assert phone.post(game.url("/round/1/bid"), data={"seat": "1", "bid": "1"}).status_code == 302
+    assert phone.post(game.url("/round/1/bid"), data={"player": "1", "bid": "1"}).status_code == 302
 
 
 def test_a_wrong_code_is_refused_in_place_and_the_typed_code_stays(app, client, game):

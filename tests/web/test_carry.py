@@ -244,7 +244,7 @@ def recorded_archive(table, client, penalty=False):
 
     closed_round_one(table)
     for card in HANDS[1]:
-        client.post(hand_url(table, 1, "/deal"), data={"seat": 1, "card": card})
+        client.post(hand_url(table, 1, "/deal"), data={"player": 1, "card": card})
     play(table, CARDS)
     if penalty:
         assert client.post(hand_url(table, 1, "/penalty"), data={"trick": 1, "choice": 0}

@@ -226,7 +226,7 @@ def test_starting_over_keeps_the_events_but_clears_the_hand(table, client, app):
 
 def deal(table, player, cards, htmx=False):
     for card in cards:
-        response = table.client.post(hand_url(table, 1, "/deal"), data={"seat": player, "card": card},
+        response = table.client.post(hand_url(table, 1, "/deal"), data={"player": player, "card": card},
                                      headers=HTMX if htmx else {})
         assert response.status_code in (200, 302), response.get_data(as_text=True)
     return response
@@ -239,7 +239,7 @@ def test_entering_a_dealt_hand_as_htmx_and_as_plain_posts(table, client):
     body = response.get_data(as_text=True)
     assert "Bob: cards dealt" in body and "2 of 5 cards" in body
     assert 'value="AS" aria-pressed="true"' in body
-    plain = client.post(hand_url(table, 1, "/deal"), data={"seat": 1, "card": "8D"})
+    plain = client.post(hand_url(table, 1, "/deal"), data={"player": 1, "card": "8D"})
     assert plain.status_code == 302 and plain.headers["Location"].endswith("/hand/?deal=1")
     # A second tap on a card takes it out again.
     body = deal(table, 1, ["AS"], htmx=True).get_data(as_text=True)
@@ -250,11 +250,11 @@ def test_a_dealt_hand_cannot_hold_too_many_cards_or_another_players_card(table, 
     start(table)
     table.trump(1, "H")
     deal(table, 1, HANDS[1])
-    full = client.post(hand_url(table, 1, "/deal"), data={"seat": 1, "card": "2S"}, headers=HTMX)
+    full = client.post(hand_url(table, 1, "/deal"), data={"player": 1, "card": "2S"}, headers=HTMX)
     assert full.status_code == 422 and "already has all 5 cards" in full.get_data(as_text=True)
-    taken = client.post(hand_url(table, 1, "/deal"), data={"seat": 2, "card": "AS"}, headers=HTMX)
+    taken = client.post(hand_url(table, 1, "/deal"), data={"player": 2, "card": "AS"}, headers=HTMX)
     assert taken.status_code == 422 and "Bob: " in taken.get_data(as_text=True) and "is already in the hand" in taken.get_data(as_text=True)
-    absent = client.post(hand_url(table, 1, "/deal"), data={"seat": 7, "card": "2S"}, headers=HTMX)
+    absent = client.post(hand_url(table, 1, "/deal"), data={"player": 7, "card": "2S"}, headers=HTMX)
     assert absent.status_code == 422
 
 

@@ -70,7 +70,7 @@ def test_every_form_needs_the_csrf_token_htmx_included(tmp_path):
     response = client.post("/new", data={**data, "csrf_token": token})
     assert response.status_code == 302
     gid = response.headers["Location"].split("/")[2]
-    bid = {"seat": 1, "bid": 1}
+    bid = {"player": 1, "bid": 1}
     refused = client.post(f"/g/{gid}/round/1/bid", data=bid, headers={"HX-Request": "true"})
     assert refused.status_code == 400 and refused.headers["HX-Refresh"] == "true"
     assert "This page has expired" in client.post(f"/g/{gid}/round/1/bid", data=bid).get_data(as_text=True)

@@ -47,10 +47,10 @@ def test_every_write_raises_the_version_by_one_and_a_refused_one_leaves_it(table
     assert version_of(app) == 0
     table.trump(1, "H")
     assert version_of(app) == 1
-    table.client.post(table.url("/round/1/bid"), data={"seat": "1", "bid": "99"})  # refused
+    table.client.post(table.url("/round/1/bid"), data={"player": "1", "bid": "99"})  # refused
     assert version_of(app) == 1
-    table.client.post(table.url("/round/1/bid"), data={"seat": "1", "bid": "2"})
-    table.client.post(table.url("/round/1/bid"), data={"seat": "1", "bid": "2"})  # the same
+    table.client.post(table.url("/round/1/bid"), data={"player": "1", "bid": "2"})
+    table.client.post(table.url("/round/1/bid"), data={"player": "1", "bid": "2"})  # the same
     assert version_of(app) == 2
 
 
@@ -102,7 +102,7 @@ def test_a_poll_after_another_phones_entry_gets_the_panel_with_the_new_version(t
     table.start()
     table.trump(1, "H")
     seen = version_of(app)
-    app.test_client().post(table.url("/round/1/bid"), data={"seat": "1", "bid": "2"})
+    app.test_client().post(table.url("/round/1/bid"), data={"player": "1", "bid": "2"})
     response = table.client.get(table.url(f"/round/1/entry?since={seen}"), headers=HTMX)
     assert response.status_code == 200
     assert f"since={seen + 1}" in response.get_data(as_text=True)
@@ -159,7 +159,7 @@ def test_a_write_after_another_servers_write_of_the_hand_only_runs_again(table, 
 def test_a_kept_fold_whose_last_change_is_gone_is_folded_anew(table, app):
     table.start()
     table.trump(1, "H")
-    table.client.post(table.url("/round/1/bid"), data={"seat": "1", "bid": "2"})
+    table.client.post(table.url("/round/1/bid"), data={"player": "1", "bid": "2"})
     with app.test_request_context():
         game = db.session.scalars(db.select(Game)).one()
         assert store.load_sheet(game).round(1).bids == {1: 2}

@@ -39,7 +39,7 @@ def test_a_round_number_past_the_databases_integer_is_not_found_on_every_round_r
 def test_a_digit_that_is_not_ascii_as_what_the_screen_showed_is_no_number(client, table, entry,
                                                                            digit):
     table.start()
-    data = {"trump": "H", "seat": "1", "bid": "1", "tricks": "1", "was": digit}
+    data = {"trump": "H", "player": "1", "bid": "1", "tricks": "1", "was": digit}
     assert client.post(table.url(f"/round/1/{entry}"), data=data).status_code < 500
 
 

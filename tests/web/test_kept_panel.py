@@ -37,11 +37,11 @@ def test_each_phone_gets_the_kept_panel_with_its_own_token_and_can_post_with_it(
     assert TOKEN.sub("", first) == TOKEN.sub("", second)
     # The other phone's token is its own session's: its tap is taken.
     answer = other.post(f"/g/{gid}/round/1/bid", headers=HTMX,
-                        data={"seat": "1", "bid": "1", "csrf_token": tokens[1].pop()})
+                        data={"player": "1", "bid": "1", "csrf_token": tokens[1].pop()})
     assert answer.status_code == 200, answer.get_data(as_text=True)[:300]
     # ... and with the first phone's token it would not have been.
     refused = other.post(f"/g/{gid}/round/1/bid", headers=HTMX,
-                         data={"seat": "2", "bid": "1", "csrf_token": tokens[0].pop()})
+                         data={"player": "2", "bid": "1", "csrf_token": tokens[0].pop()})
     assert refused.status_code == 400
 
 

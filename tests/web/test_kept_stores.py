@@ -14,7 +14,7 @@ from scorekeeper import create_app
 from scorekeeper.kept import Kept
 from scorekeeper.storage.database import db
 from scorekeeper.storage.kept import stores
-from scorekeeper.web.play.rendered import pages
+from scorekeeper.web.rendered import pages
 
 PACKAGE = Path(scorekeeper.__file__).parent
 #: The layers that never import Flask (Flask-SQLAlchemy's ``db`` is storage's base).

@@ -62,7 +62,7 @@ def test_two_phones_bidding_for_the_same_player_at_once_one_wins_and_the_other_i
     outcomes = {"first": 0, "second": 0}
     for trial in range(TRIALS):
         answers = at_once(*(lambda phone=phone, bid=bid: phone.post(
-            table.url("/round/1/bid"), data={"seat": "1", "bid": str(bid), "was": ""})
+            table.url("/round/1/bid"), data={"player": "1", "bid": str(bid), "was": ""})
             for phone, bid in zip(phones, (1, 2))))
         statuses = [a.status_code for a in answers]
         assert sorted(statuses) == [302, 409], (trial, statuses)
@@ -84,12 +84,12 @@ def test_an_undo_overlapping_another_phones_entry_never_takes_that_entry_back(ap
     phone_a, phone_b = app.test_client(), app.test_client()
     undone = refused = 0
     for trial in range(TRIALS):
-        assert phone_a.post(table.url("/round/1/bid"), data={"seat": "1", "bid": "1"}
+        assert phone_a.post(table.url("/round/1/bid"), data={"player": "1", "bid": "1"}
                             ).status_code == 302
         shown = last_seq(app)  # what phone A's screen shows as the last entry
         undo, entry = at_once(
             lambda: phone_a.post(table.url("/undo"), data={"seq": str(shown)}),
-            lambda: phone_b.post(table.url("/round/1/bid"), data={"seat": "2", "bid": "1"}))
+            lambda: phone_b.post(table.url("/round/1/bid"), data={"player": "2", "bid": "1"}))
         assert entry.status_code == 302, trial
         bids = bids_in_force(app)
         assert bids.get(2) == 1, (trial, bids)  # B was told it is stored: it is

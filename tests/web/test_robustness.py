@@ -40,10 +40,10 @@ def refused(response, message: str) -> None:
 @pytest.mark.parametrize(
     "path, data, message, kept",
     [
-        ("/round/1/bid", {"seat": "1", "bid": HUGE}, "Enter a bid as a whole number", None),
-        ("/round/1/bid", {"seat": "1", "bid": "-" + HUGE}, "Enter a bid as a whole number",
+        ("/round/1/bid", {"player": "1", "bid": HUGE}, "Enter a bid as a whole number", None),
+        ("/round/1/bid", {"player": "1", "bid": "-" + HUGE}, "Enter a bid as a whole number",
          None),
-        ("/round/1/tricks", {"seat": "1", "tricks": HUGE}, "Enter the tricks as a whole number",
+        ("/round/1/tricks", {"player": "1", "tricks": HUGE}, "Enter the tricks as a whole number",
          None),
         ("/adjust", {"player": "1", "points": HUGE, "reason": "late arrival"},
          "Enter the points as a whole number", 'value="late arrival"'),
@@ -255,7 +255,7 @@ def test_changing_a_round_of_a_game_whose_rounds_have_all_begun_says_so_plainly(
 
 
 @pytest.mark.parametrize("path, data", [
-    ("/round/1/bid", {"seat": "1", "bid": "2"}),
+    ("/round/1/bid", {"player": "1", "bid": "2"}),
     ("/round/1/hand/card", {"card": "AS"}),
 ])
 def test_an_entry_on_a_game_another_phone_deletes_meanwhile_gets_not_found(

@@ -109,8 +109,8 @@ def test_unknown_game_and_round_are_not_found(table, client):
     table.start()
     assert client.get("/g/nope/round/1").status_code == 404
     assert client.get(table.url("/round/20")).status_code == 404
-    assert client.post(table.url("/round/20/bid"), data={"seat": 1, "bid": 1}).status_code == 404
-    assert client.post("/g/nope/round/1/bid", data={"seat": 1, "bid": 1}).status_code == 404
+    assert client.post(table.url("/round/20/bid"), data={"player": 1, "bid": 1}).status_code == 404
+    assert client.post("/g/nope/round/1/bid", data={"player": 1, "bid": 1}).status_code == 404
 
 
 def test_entries_for_a_later_round_are_refused(table):

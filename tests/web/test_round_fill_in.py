@@ -85,7 +85,7 @@ def test_once_all_but_one_have_their_tricks_the_last_ones_are_filled_in_from_the
     assert re.findall(r'value="(\d+)"\s*aria-pressed="true"', ann) == ["2"]
     assert 'class="chip filled" name="tricks" value="2"' in ann
     close = html.split('action="/g/' + table.gid + '/round/1/close"')[1].split("</form>")[0]
-    assert '<input type="hidden" name="seat" value="0"><input type="hidden" name="tricks" value="2">' in close
+    assert '<input type="hidden" name="player" value="0"><input type="hidden" name="tricks" value="2">' in close
     assert "disabled" not in close
     assert "Filled in from the countdown: Ann 2. Closing the round stores it." in close
 
@@ -95,7 +95,7 @@ def test_close_stores_the_filled_in_tricks_and_then_closes(any_table, app):
     bid_all(any_table)
     for seat, taken in [(1, 4), (2, 3), (3, 1)]:
         any_table.tricks(1, seat, taken)
-    response = close_with(any_table, seat=0, tricks=2)
+    response = close_with(any_table, player=0, tricks=2)
     assert response.status_code == (204 if any_table.htmx else 302)
     location = response.headers["HX-Redirect" if any_table.htmx else "Location"]
     assert location.endswith("/round/2")
@@ -120,7 +120,7 @@ def test_a_fill_in_the_countdown_does_not_leave_is_refused_and_nothing_is_stored
     for entered_seat, entered in [(1, 4), (2, 3), (3, 1)]:
         any_table.tricks(1, entered_seat, entered)
     before = changes(app)
-    response = close_with(any_table, seat=seat, tricks=taken)
+    response = close_with(any_table, player=seat, tricks=taken)
     assert response.status_code == 422
     assert message in response.get_data(as_text=True)
     assert changes(app) == before
@@ -131,7 +131,7 @@ def test_filled_in_tricks_that_another_phone_entered_meanwhile_are_not_stored_tw
     bid_all(table)
     for seat, taken in [(1, 4), (2, 3), (3, 1), (0, 2)]:
         table.tricks(1, seat, taken)  # the last one on another phone
-    assert close_with(table, seat=0, tricks=2).status_code == 302
+    assert close_with(table, player=0, tricks=2).status_code == 302
     assert [kind for kind, _seat, _value in changes(app)].count("tricks") == 4
 
 
@@ -140,7 +140,7 @@ def test_undo_after_a_filled_in_close_reopens_the_round_with_the_fill_in_stored(
     bid_all(table)
     for seat, taken in [(1, 4), (2, 3), (3, 1)]:
         table.tricks(1, seat, taken)
-    close_with(table, seat=0, tricks=2)
+    close_with(table, player=0, tricks=2)
     table.undo(reopen="1")  # undoing a close asks first: confirmed
     html = page(table)
     assert 'id="tricks-left">0<' in html and "Filled in from the countdown" not in html
@@ -152,6 +152,6 @@ def test_a_malformed_fill_in_is_refused(table, app):
     table.start()
     bid_all(table)
     before = changes(app)
-    response = close_with(table, seat="Ann", tricks=2)
+    response = close_with(table, player="Ann", tricks=2)
     assert response.status_code == 422 and "Choose a player" in response.get_data(as_text=True)
     assert changes(app) == before

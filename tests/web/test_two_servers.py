@@ -124,7 +124,7 @@ def test_writes_through_two_servers_at_once_are_each_stored_exactly_once(servers
             # Bids of this server's own seats, changed again and again.
             seat = 1 + server
             request(ports[server], "POST", f"/g/{token}/round/1/bid",
-                    {"seat": str(seat), "bid": str(n % 3)})
+                    {"player": str(seat), "bid": str(n % 3)})
 
     threads = [threading.Thread(target=phone, args=(token, server))
                for token in tokens for server in (0, 1)]

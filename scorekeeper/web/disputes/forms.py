@@ -1,5 +1,5 @@
 """Forms of the hand recorder. They check shape only (a card's text is short,
-a seat a whole number); whether a card may be played is the rules engine's
+a player id a whole number); whether a card may be played is the rules engine's
 question, and it is never refused for breaking a rule, only flagged."""
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ class CardForm(AtForm):
 
 
 class DealForm(FlaskForm):
-    seat = WholeNumberField(
+    player = WholeNumberField(
         invalid_message=_l("Choose a player."), validators=[InputRequired(_l("Choose a player."))]
     )
     card = StringField(

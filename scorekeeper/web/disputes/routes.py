@@ -70,18 +70,18 @@ def status_of(error: GameError) -> int:
     return 409 if isinstance(error, Conflict) else 422
 
 
-def dealing_seat(hand: Hand) -> int | None:
+def dealing_player(hand: Hand) -> int | None:
     """The player whose dealt hand is being entered (``?deal=<id>``), if any."""
     player = request.values.get("deal", type=int)
     return player if player in hand.players else None
 
 
 def render_hand(game: Game, hand: Hand, error: str | None = None, status: int = 200,
-                deal_seat: int | None = None):
+                deal_player: int | None = None):
     """The hand page, or only its recorder for htmx."""
     template = "disputes/_recorder.html" if is_htmx() else "disputes/hand.html"
     html = render_template(template, game=game, hand=hand, sheet=hand.sheet, rnd=hand.rnd,
-                           error=error, deal_seat=deal_seat, card=parse_card,
+                           error=error, deal_player=deal_player, card=parse_card,
                            labels=card_labels(current_lang()))
     return vary(make_response(html, status))
 
@@ -100,22 +100,22 @@ def page_url(gid: str, number: int, **args) -> str:
     return url_for("disputes.hand_page", gid=gid, number=number, **args)
 
 
-def tap(gid: str, number: int, form, build, *args, deal_seat: int | None = None):
+def tap(gid: str, number: int, form, build, *args, deal_player: int | None = None):
     """Store one tap, ``build(hand, *args(form))`` (a function of
     :mod:`scorekeeper.game.hand_entries`); answer as the request wants: the
     recorder for htmx, a redirect for a plain post."""
     game, hand = load(gid, number)
     if not form.validate():
-        return render_hand(game, hand, form_error(form), 422, deal_seat)
+        return render_hand(game, hand, form_error(form), 422, deal_player)
     was_complete = hand.is_complete
     try:
         values = [arg(form) for arg in args]
         hand = hand_store.record_hand(game, number, build, *values, author=author(), hand=hand)
     except GameError as refused:
         game, hand = load(gid, number)
-        return render_hand(game, hand, refusal(refused), status_of(refused), deal_seat)
+        return render_hand(game, hand, refusal(refused), status_of(refused), deal_player)
     if not is_htmx():
-        return redirect(page_url(gid, number, deal=deal_seat) if deal_seat is not None
+        return redirect(page_url(gid, number, deal=deal_player) if deal_player is not None
                         else page_url(gid, number))
     if hand.is_complete != was_complete:
         # The verdict appears or goes: the page around the recorder changes. The
@@ -123,7 +123,7 @@ def tap(gid: str, number: int, form, build, *args, deal_seat: int | None = None)
         # "#verdict" would differ from where it is.
         url = page_url(gid, number, at=hand.played)
         return go_to(url + "#verdict" if hand.is_complete else url)
-    return render_hand(game, hand, deal_seat=deal_seat)
+    return render_hand(game, hand, deal_player=deal_player)
 
 
 def card_of(form) -> object:
@@ -134,7 +134,7 @@ def card_of(form) -> object:
 def hand_page(gid: str, number: int):
     """Record the hand: the card picker, the trick so far, and the verdict."""
     game, hand = load(gid, number)
-    return render_hand(game, hand, deal_seat=dealing_seat(hand))
+    return render_hand(game, hand, deal_player=dealing_player(hand))
 
 
 @bp.post("/card")
@@ -153,8 +153,8 @@ def undo(gid: str, number: int):
 def deal(gid: str, number: int):
     """Put a card into a player's dealt hand, or take it out again."""
     form = DealForm()
-    return tap(gid, number, form, hand_entries.toggle_dealt, lambda form: form.seat.data,
-               card_of, deal_seat=form.seat.data)
+    return tap(gid, number, form, hand_entries.toggle_dealt, lambda form: form.player.data,
+               card_of, deal_player=form.player.data)
 
 
 @bp.post("/restart")

@@ -1,5 +1,5 @@
 """The device's games, the set-up screen, joining by code, sharing a game's
-links, and deleting a game."""
+links, playing a finished game again, and deleting a game."""
 
 from __future__ import annotations
 
@@ -14,20 +14,21 @@ from markupsafe import Markup
 from wtforms import SelectChoice
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS
+from ...game.series import rematch_seats
 from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
 from ...storage import links, series
 from .. import access
-from ..regulars.rematch import prefill
-from ..regulars.roster import as_regulars, roster_offer, seat_regular, twice_named
 from .. import public
 from ..responses import vary
 from ..security import limited
 from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
+from .again import prefill
 from .faults import ABOUT, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
+from .regulars import as_regulars, roster_offer, seat_regular, twice_named
 
 bp = Blueprint("games", __name__)
 
@@ -287,6 +288,30 @@ def rotate(gid: str):
     new = links.rotate(current, role, access.device_id())
     token = new.token if role == current.role else gid
     return redirect(url_for("games.share", gid=token))
+
+
+@bp.route("/g/<gid>/again", methods=["GET", "POST"])
+def play_again(gid: str):
+    """Show the next game (the players in their seats, the first dealer, the
+    rules), then start it: same players and seats, same rules, the next first
+    dealer. Rules that cannot deal to the table now open the set-up instead,
+    filled in. A new game is nothing Undo takes back, so it is asked first."""
+    game = access.game()
+    sheet = store.load_sheet(game)
+    if not sheet.is_finished:
+        abort(409)
+    if request.method != "POST":  # GET and HEAD only ask
+        names, first_dealer = rematch_seats(sheet, game.first_dealer)
+        return render_template("games/again.html", game=game, sheet=sheet, names=names,
+                               first_dealer=names[first_dealer],
+                               rules=rules_summary(game.preset, sheet.ruleset))
+    if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
+        abort(400)
+    try:
+        _game, scorer = series.rematch(game, access.device_id())
+    except RulesError:
+        return redirect(url_for("games.new_game", again=gid))
+    return redirect(url_for("play.game_home", gid=scorer.token))
 
 
 @bp.route("/g/<gid>/delete", methods=["GET", "POST"])

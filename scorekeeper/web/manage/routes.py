@@ -15,7 +15,7 @@ from ...storage import games as store
 from ...storage.models import Game
 from .. import access
 from ..language import back_path
-from ..play.routes import render_round, shown_round
+from ..round_screen import render_round, shown_round
 from ..responses import author, form_error, refusal
 from ..undo import say_stored, undo_label
 from ..wording.history import history_text

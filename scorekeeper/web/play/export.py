@@ -8,7 +8,6 @@ spreadsheet expects: ``;`` where the decimal mark is a comma.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -18,6 +17,7 @@ from flask_babel import gettext as _
 from ...game import Sheet
 from ...rules import UnknownPreset, adjustments, find_preset
 from ...storage.models import Game
+from ..spreadsheets import SheetWriter
 from ..wording.cards import suit_name
 from ..wording.presets import change_text, rules_summary
 from ..wording.ruleset import ruleset_lines
@@ -42,31 +42,6 @@ def separator(lang: str, asked: str | None = None) -> str:
     if asked in SEPARATORS:
         return SEPARATORS[asked]
     return ";" if lang in SEMICOLON_LANGUAGES else ","
-
-
-#: A spreadsheet reads a cell that starts with one of these as a formula.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(cell: object) -> object:
-    """Text that a spreadsheet would run as a formula, quoted as plain text.
-
-    Names and reasons come from the table; a name such as ``=HYPERLINK(...)``
-    must stay a name in the export. Numbers are left as they are.
-    """
-    if isinstance(cell, str) and cell.startswith(FORMULA_STARTS):
-        return "'" + cell
-    return cell
-
-
-class SheetWriter:
-    """A CSV writer whose every text cell is :func:`spreadsheet_safe`."""
-
-    def __init__(self, out: io.StringIO, delimiter: str = ",") -> None:
-        self.writer = csv.writer(out, delimiter=delimiter, lineterminator="\r\n")
-
-    def writerow(self, row: list) -> None:
-        self.writer.writerow([spreadsheet_safe(cell) for cell in row])
 
 
 def csv_header() -> list[str]:

@@ -60,7 +60,7 @@ class TrumpForm(SeenForm):
     )
 
 
-def seat_field() -> WholeNumberField:
+def player_field() -> WholeNumberField:
     return WholeNumberField(
         invalid_message=_l("Choose a player."), validators=[InputRequired(_l("Choose a player."))]
     )
@@ -89,12 +89,12 @@ def tricks_field() -> WholeNumberField:
 
 
 class BidForm(SeenForm):
-    seat = seat_field()
+    player = player_field()
     bid = bid_field()
 
 
 class TricksForm(SeenForm):
-    seat = seat_field()
+    player = player_field()
     tricks = tricks_field()
 
 

@@ -13,7 +13,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask import url_for
 from flask_babel import gettext as _
 
-from ...game import Conflict, GameError, Refusals, Sheet, entries
+from ...game import Conflict, GameError, Refusals, entries
 from ...storage import games as store
 from ...storage import carry, links
 from ...storage.models import Game
@@ -21,8 +21,9 @@ from .. import access
 from ..language import current_lang, safe_path
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
-from ..regulars.series import series_lines
-from .rendered import kept_panel, kept_parts, kept_with_token
+from ..rendered import kept_panel, kept_parts
+from ..round_screen import PANEL, render_round, shown_round
+from ..series_standings import series_lines
 from ..undo import say_stored, undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
 from .forms import trump_from_form, trump_to_form
@@ -30,29 +31,8 @@ from .forms import trump_from_form, trump_to_form
 bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 
 
-#: The live panel of the round screen (htmx), and the whole screen.
-PANEL, ROUND_PAGE = "play/_entry.html", "play/round.html"
 #: The parts of the standings drawn once per version of the game, by their names in the page.
 STANDINGS_PARTS = {"head": "play/_standings_head.html", "body": "play/_standings_body.html"}
-
-
-def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None,
-                 status: int = 200, notice: str | None = None, confirm_reopen: int | None = None):
-    """The round screen, or only its entry panel for htmx (with the undo bar
-    out of band). ``notice`` says what was done; ``confirm_reopen`` asks
-    before an undo reopens that round. The plain panel of the open round, the
-    same for every phone on the link, is drawn once per version and kept."""
-    rnd = round_or_404(sheet, number)
-    template = PANEL if is_htmx() else ROUND_PAGE
-
-    def draw() -> str:
-        return render_template(
-            template, game=game, sheet=sheet, rnd=rnd, error=error, oob=is_htmx(),
-            notice=notice, confirm_reopen=confirm_reopen, undo_label=undo_label(game, sheet))
-
-    plain = is_htmx() and rnd is sheet.current and not (error or notice or confirm_reopen)
-    html = kept_with_token(template, game, draw, number) if plain else draw()
-    return vary(make_response(html, status))
 
 
 def entry(gid: str, number: int, form, build, *args):
@@ -159,29 +139,29 @@ def trump(gid: str, number: int):
 @bp.post("/round/<int:number>/bid")
 def bid(gid: str, number: int):
     return entry(gid, number, BidForm(), entries.bid,
-                 lambda form: form.seat.data, lambda form: form.bid.data, BidForm.seen)
+                 lambda form: form.player.data, lambda form: form.bid.data, BidForm.seen)
 
 
 @bp.post("/round/<int:number>/tricks")
 def tricks(gid: str, number: int):
     return entry(gid, number, TricksForm(), entries.tricks,
-                 lambda form: form.seat.data, lambda form: form.tricks.data, TricksForm.seen)
+                 lambda form: form.player.data, lambda form: form.tricks.data, TricksForm.seen)
 
 
 @bp.post("/round/<int:number>/close")
 def close(gid: str, number: int):
     """Close the round: it is scored and the next dealer's round begins. With
-    ``seat`` and ``tricks`` in the form, the last player's tricks as the
+    ``player`` and ``tricks`` in the form, the last player's tricks as the
     countdown filled them in are stored with it."""
     game = access.game()
     if not CloseForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
     filled = None
-    if "seat" in request.form:  # the last player's tricks, filled in from the countdown
+    if "player" in request.form:  # the last player's tricks, filled in from the countdown
         fill_in = TricksForm()
         if not fill_in.validate():
             return refused(game, number, form_error(fill_in))
-        filled = (fill_in.seat.data, fill_in.tricks.data)
+        filled = (fill_in.player.data, fill_in.tricks.data)
     try:
         sheet = store.record(game, entries.close, number, filled, author=author())
     except GameError as error:
@@ -225,11 +205,6 @@ def undo(gid: str):
         flash(notice)
     return go_to(safe_path(request.form.get("next"))
                  or url_for("play.round_page", gid=gid, number=number))
-
-
-def shown_round(sheet: Sheet) -> int:
-    """The round a phone should look at now: the current one, or the last."""
-    return (sheet.current or sheet.rounds[-1]).number
 
 
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])

@@ -1,2 +1,2 @@
-"""The table's regulars: play again, the device's roster, statistics across
-games, and carrying all of a device's games to another."""
+"""The table's regulars across games: the Players page with its statistics,
+and carrying all of a device's games to another."""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...game.series import SeriesLine, series_standings
-from ...storage import roster, series
-from .. import access
+from ..game.series import SeriesLine, series_standings
+from ..storage import roster, series
+from . import access
 
 
 def series_lines(game) -> list[SeriesLine]:

@@ -25,9 +25,9 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ...kept import Kept
-from ...storage.models import Game
-from .. import access
+from ..kept import Kept
+from ..storage.models import Game
+from . import access
 
 #: What stands for the CSRF token in a kept drawing.
 TOKEN_MARK = "\x00csrf\x00"

@@ -1,5 +1,9 @@
-"""Statistics: the Players page's figures, a page per player with head to
-head and a chart, filters by preset and period, and a CSV of the figures."""
+"""The Players page: the device's regulars with their figures, renamed and
+merged; a page per player with head to head and a chart, filters by preset
+and period, and a CSV of the figures. One blueprint for ``/players``.
+
+The set-up offers the regulars too (:mod:`scorekeeper.web.games.regulars`).
+"""
 
 from __future__ import annotations
 
@@ -7,20 +11,85 @@ import csv
 import io
 from datetime import timedelta
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_wtf import FlaskForm
 
+from ...game import GameError
 from ...game.series import name_key
 from ...game.statistics import pairings
 from ...rules import PRESETS
 from ...storage import roster, statistics
 from ...storage.models import utcnow
 from .. import access
-from ..play.export import spreadsheet_safe
+from ..fields import without_control_characters
 from ..responses import download
+from ..spreadsheets import spreadsheet_safe
 from ..wording.presets import PRESET_TITLES
 
-bp = Blueprint("stats", __name__, url_prefix="/players")
+bp = Blueprint("players", __name__, url_prefix="/players")
+
+#: The longest name a game stores.
+NAME_LENGTH = 40
+
+
+@bp.get("")
+def index():
+    """The Players page: the device's regulars, most games first, with their
+    renames and merges (and the undo of the latest)."""
+    return players_page()
+
+
+def players_page(error: str | None = None, typed: tuple[str, str] = ("", ""), status: int = 200,
+                 notice: str | None = None):
+    device = access.device_id()
+    html = render_template("regulars/players.html", regulars=roster.device_regulars(device),
+                           changes=roster.roster_changes(device), in_force=roster.in_force(device),
+                           error=error, typed=typed, notice=notice,
+                           extra=overview(device))
+    return make_response(html, status)
+
+
+@bp.post("/rename")
+def rename():
+    """Rename a regular everywhere on this device, or merge two names into one
+    (when the new name is another regular's)."""
+    if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
+        abort(400)
+    device = access.device_id()
+    old = " ".join((without_control_characters(request.form.get("name")) or "").split())
+    new = " ".join((without_control_characters(request.form.get("to")) or "").split())
+    known = {name_key(r.name): r.name for r in roster.device_regulars(device)}
+    error = None
+    if name_key(old) not in known:
+        error = _("Choose one of your players to rename.")
+    elif not new or len(new) > NAME_LENGTH:
+        error = _("Type the new name (at most %(num)s characters).", num=NAME_LENGTH)
+    elif new == known[name_key(old)]:
+        error = _("The new name is the same as the old one.")
+    if error:
+        return players_page(error, (old, new), 422)
+    merge = name_key(new) in known and name_key(new) != name_key(old)
+    target = known[name_key(new)] if merge else new
+    try:
+        roster.rename(device, "merge" if merge else "rename", known[name_key(old)], target)
+    except GameError:  # same-name: one of the games has both
+        return players_page(_("%(name)s, %(other)s: both names are in one game, so they are "
+                              "two players and cannot be merged.", name=known[name_key(old)],
+                              other=target), (old, new), 422)
+    return redirect(url_for("players.index"))
+
+
+@bp.post("/undo")
+def undo():
+    """Take back the latest rename or merge still in force."""
+    if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
+        abort(400)
+    roster.undo(access.device_id())
+    return redirect(url_for("players.index"))
+
+
+# -- the figures ---------------------------------------------------------------
 
 #: The periods a filter offers, in days (None: every game).
 PERIODS = {"all": None, "30": 30, "365": 365}

@@ -1,0 +1,35 @@
+"""The set-up form filled in for the next game of a finished one (Play again,
+when the same rules can no longer deal to the table)."""
+
+from __future__ import annotations
+
+from werkzeug.datastructures import MultiDict
+
+from ...game.series import rematch_seats
+from ...rules import UnknownPreset, find_preset
+from ...storage import games as store
+from ...storage import links
+from .adjust import form_entries
+
+
+def prefill(form, token: str) -> None:
+    """The set-up form filled in for the next game of the game behind
+    ``token`` (a link of it): its players in their seats, its preset, its
+    variant and every adjustment as the game had them (so that the form sent
+    unchanged starts the game Play again would), the next first dealer. An
+    unknown or replaced link fills in nothing."""
+    try:
+        game = links.open_link(token).game
+    except LookupError:  # GameNotFound, LinkReplaced
+        return
+    names, first_dealer = rematch_seats(store.load_sheet(game), game.first_dealer)
+    entered = {f"players-{seat}": name for seat, name in enumerate(names)}
+    entered.update(preset=game.preset, first_dealer=str(first_dealer), again=token)
+    try:
+        adjustments = form_entries(find_preset(game.preset), store.ruleset_of(game),
+                                   len(names))
+    except UnknownPreset:  # a preset this version no longer has
+        adjustments = None
+    for name, value in (adjustments or {}).items():
+        entered[name] = "" if value is None else str(value)
+    form.process(MultiDict(entered))
