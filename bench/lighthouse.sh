@@ -58,7 +58,7 @@ gid = table.start()
 table.play(gid, 3)
 table.post(gid, "/round/4/trump", trump="H")
 for seat in (4, 5, 6, 0, 1, 2):  # round 4: Di deals, Ed bids first
-    table.post(gid, "/round/4/bid", seat=seat, bid=1)
+    table.post(gid, "/round/4/bid", player=seat, bid=1)
 print(finished, f"/g/{gid}/round/4")
 EOF
 )
