@@ -27,6 +27,7 @@ from typing import Any
 from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
 from ..rules import find_scoring, max_hand, round_sizes
 from .errors import Conflict, GameError, Refusals
+from .names import same_name
 from .rounds import MIN_PLAYERS, START_RULES, TRUMP_CHOICES, ChangeLike, NewChange, RoundSheet
 from .rounds import max_players
 from .sheet import Sheet
@@ -264,7 +265,7 @@ def join(
     name = " ".join(name.split())
     if not name:
         raise GameError("join-no-name")
-    if any(m.name.casefold() == name.casefold() for m in sheet.members.values()):
+    if any(same_name(m.name, name) for m in sheet.members.values()):
         raise GameError("same-name", name=name)
     if after is not None and after not in sheet.members:
         raise GameError("join-seat")

@@ -16,6 +16,7 @@ from ..rules.records import FORMAT
 from .errors import ImportProblem, RecordRefused
 from .hand import CARD, DEAL, RESET, Hand, NewHandEvent
 from .hand_entries import check_trump
+from .names import name_key
 
 
 def hand_record(hand: Hand) -> dict[str, Any]:
@@ -101,8 +102,8 @@ def _seats(hand: Hand, record) -> tuple[list[int | None], list[ImportProblem]]:
     another order."""
     rnd, sheet = hand.rnd, hand.sheet
     problems: list[ImportProblem] = []
-    names = {sheet.name(p).casefold(): p for p in hand.players}
-    seat_player: list[int | None] = [names.get(n.casefold()) for n in record.players]
+    names = {name_key(sheet.name(p)): p for p in hand.players}
+    seat_player: list[int | None] = [names.get(name_key(n)) for n in record.players]
     for i, player in enumerate(seat_player):
         if player is None:
             problems.append(ImportProblem(f"players[{i}]", "not-playing", {

@@ -18,12 +18,8 @@ from collections.abc import Callable
 
 from .errors import GameError
 from .rounds import NewChange
-from .series import name_key
+from .names import NAME_LENGTH, name_key
 from .sheet import Sheet
-
-#: The longest name a game stores.
-NAME_LENGTH = 40
-
 
 def rename_member(sheet: Sheet, player: int, name: str, tag: int) -> NewChange:
     """Player ``player`` is called ``name`` from now on (rename ``tag`` of the roster).

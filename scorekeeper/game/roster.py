@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .fold import effective_changes
-from .series import name_key
+from .names import name_key
 
 
 class AliasLike(Protocol):

@@ -8,24 +8,11 @@ one player.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from collections.abc import Callable, Iterable
 
+from .names import name_key
 from .sheet import Sheet
-
-
-def name_key(name: str) -> str:
-    """A name as it is compared across games: case, accents and spaces aside
-    ("Łucja" and "lucja" are the same key; Ł and ø have no decomposition, so
-    they are folded by hand)."""
-    folded = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
-    plain = "".join(ch for ch in folded if not unicodedata.combining(ch))
-    return plain.translate(_NO_DECOMPOSITION)
-
-
-_NO_DECOMPOSITION = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ß": "ss", "æ": "ae",
-                                   "œ": "oe", "ı": "i"})
 
 
 def rematch_seats(sheet: Sheet, first_dealer: int) -> tuple[list[str], int]:
@@ -101,5 +88,5 @@ def series_standings(games: Iterable[SeriesGame],
                 line["shared"] += key in winners and len(winners) > 1
     sign = 1 if lowest_wins else -1
     ordered = sorted(lines.values(), key=lambda line: (-line["won"], sign * line["points"],
-                                                       line["name"].casefold()))
+                                                       name_key(line["name"])))
     return [SeriesLine(**line) for line in ordered]

@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .series import name_key
+from .names import name_key
 from .sheet import Sheet
 
 

@@ -28,17 +28,16 @@ from typing import Any
 from sqlalchemy import select
 
 from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, build_sheet
+from ..game.names import NAME_LENGTH, name_key
 from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
 from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
 from .import_limits import MOST_CHANGES, MOST_HAND_EVENTS, count_limit, file_limit
-from .links import SCORER, VIEWER, remember
+from .links import ROLES, SCORER, VIEWER, remember
 from .models import DeviceGame, Game, Link, new_link_token, new_public_id, utcnow
 from .unit import Unit, write
 
-NAME_LENGTH = 40
-ROLES = (SCORER, VIEWER)
 #: A game's id and a link's token as this server makes them (an id never
 #: starts with a dash, which a command line would take for an option).
 GAME_ID = re.compile(r"[0-9A-Za-z][0-9A-Za-z_-]{0,31}")
@@ -121,9 +120,9 @@ def _same_name(players: list[dict[str, Any]]) -> str | None:
     them apart (case aside); None when all differ."""
     seen: set[str] = set()
     for player in players:
-        if player["name"].casefold() in seen:
+        if name_key(player["name"]) in seen:
             return player["name"]
-        seen.add(player["name"].casefold())
+        seen.add(name_key(player["name"]))
     return None
 
 

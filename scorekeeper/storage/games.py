@@ -39,14 +39,10 @@ def ruleset_of(game: Game) -> Ruleset:
     return Ruleset.from_dict(game.ruleset)
 
 
-def load_changes(game: Game) -> list[Any]:
+def load_changes(game: Game) -> list[StoredChange]:
     """The game's changes, oldest first, as plain rows (no ORM objects to build:
     a bid tap in a long game reads several hundred of them)."""
-    columns = (Change.seq, Change.kind, Change.round, Change.player, Change.value,
-               Change.created_at, Change.author)
-    return list(db.session.execute(
-        select(*columns).where(Change.game_id == game.id).order_by(Change.seq)
-    ))
+    return folds.changes_after(game, 0)
 
 
 def load_sheet(game: Game, changes: Sequence[Any] | None = None) -> Sheet:

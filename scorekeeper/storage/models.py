@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from ..game.names import NAME_LENGTH
 from .database import db
 
 
@@ -86,7 +87,7 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
 
     game: Mapped[Game] = relationship(back_populates="players")
 
@@ -113,7 +114,7 @@ class Change(db.Model):
     value: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: The name the device gave for the person who made the change, if any.
-    author: Mapped[str | None] = mapped_column(String(40))
+    author: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
 
     game: Mapped[Game] = relationship(back_populates="changes")
 
@@ -142,7 +143,7 @@ class HandEvent(db.Model):
     player: Mapped[int | None]
     cards: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    author: Mapped[str | None] = mapped_column(String(40))
+    author: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
 
     game: Mapped[Game] = relationship(back_populates="hand_events")
 
@@ -212,8 +213,8 @@ class RosterChange(db.Model):
     device: Mapped[str] = mapped_column(String(32), index=True)
     seq: Mapped[int]
     kind: Mapped[str] = mapped_column(String(10))
-    name: Mapped[str | None] = mapped_column(String(40))
-    to: Mapped[str | None] = mapped_column(String(40))
+    name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    to: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -244,7 +245,7 @@ class PlayerLine(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     key: Mapped[str] = mapped_column(String(80))
     total: Mapped[int]
     rank: Mapped[int]

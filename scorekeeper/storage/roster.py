@@ -20,7 +20,7 @@ from sqlalchemy import select
 from ..game import NewChange, Sheet, effective_changes
 from ..game.renames import renamed, renamed_back
 from ..game.roster import Aliases, Regular, regulars
-from ..game.series import name_key
+from ..game.names import name_key
 from . import folds
 from .database import db
 from .games import stage

@@ -38,7 +38,7 @@ from sqlalchemy import String, and_, bindparam, case, delete, func, insert, sele
 from sqlalchemy.exc import IntegrityError
 
 from ..game.roster import Aliases
-from ..game.series import name_key
+from ..game.names import name_key
 from ..game.statistics import Figures, game_facts, is_better, is_worse, longest_runs
 from .database import db
 from .games import load_sheet

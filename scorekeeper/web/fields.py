@@ -13,8 +13,6 @@ LARGEST_WHOLE_NUMBER = 10**18
 #: WTForms' own message for a value that is not a number (its catalogue
 #: translates it; ours does not need to).
 NOT_A_NUMBER = "Not a valid integer value."
-#: The longest name a device signs its changes with (``Change.author``).
-AUTHOR_LENGTH = 40
 
 
 class WholeNumberField(IntegerField):

@@ -7,15 +7,15 @@ One module for these, so that no blueprint borrows another's internals.
 from __future__ import annotations
 
 import re
-import unicodedata
 from urllib.parse import quote
 
 from flask import Response, abort, make_response, redirect, request
 from flask_babel import gettext as _
 
 from ..game import GameError, NoSuchRound, RoundSheet, Sheet
+from ..game.names import NAME_LENGTH, plain_letters
 from ..rules import RulesError
-from .fields import AUTHOR_LENGTH, without_control_characters
+from .fields import without_control_characters
 from .wording.game import game_message
 from .wording.rules import rules_message
 
@@ -46,7 +46,7 @@ def author() -> str | None:
     change stores, so that no cookie can make a write fail.
     """
     name = " ".join((without_control_characters(request.cookies.get("author")) or "").split())
-    return name[:AUTHOR_LENGTH] or None
+    return name[:NAME_LENGTH] or None
 
 
 def form_error(form) -> str:
@@ -102,15 +102,9 @@ def round_or_404(sheet: Sheet, number: int) -> RoundSheet:
         abort(404)
 
 
-#: Letters that Unicode does not split into a plain letter and a mark.
-ASCII_LETTERS = str.maketrans({"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "đ": "d",
-                               "Đ": "D", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE"})
-
-
 def ascii_filename(name: str) -> str:
     """The file name for a browser that cannot read ``filename*``: "Łukasz" as "Lukasz"."""
-    plain = unicodedata.normalize("NFKD", name.translate(ASCII_LETTERS))
-    plain = "".join(c for c in plain if c.isascii() and not unicodedata.combining(c))
+    plain = "".join(c for c in plain_letters(name) if c.isascii())
     return re.sub(r"[^A-Za-z0-9.-]+", "", plain)
 
 

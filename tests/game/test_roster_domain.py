@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scorekeeper.game.roster import Aliases, Regular, as_regular, regulars
-from scorekeeper.game.series import name_key
+from scorekeeper.game.names import name_key
 
 
 @dataclass

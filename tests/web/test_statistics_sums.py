@@ -17,7 +17,7 @@ from datetime import datetime, timedelta
 import pytest
 
 from scorekeeper.game.roster import Aliases
-from scorekeeper.game.series import name_key
+from scorekeeper.game.names import name_key
 from scorekeeper.rules.totals import standings
 from scorekeeper.storage import statistics
 from scorekeeper.storage.database import db

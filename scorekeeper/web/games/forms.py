@@ -31,9 +31,9 @@ from ..wording.ruleset import (
     SHAPE_NAMES,
     TRUMP_METHOD_NAMES,
 )
+from ...game.names import NAME_LENGTH, name_key
 from .adjust import SCORING_PARTS, adjusted_ruleset, bad_cycle_token
 
-NAME_LENGTH = 40
 #: The longest custom list of cards per round the form takes.
 CUSTOM_LENGTH = 400
 
@@ -165,11 +165,11 @@ class SetupForm(FlaskForm):
             )
         seen = set()
         for seat, name in zip(seats, names):
-            if name.casefold() in seen:
+            if name_key(name) in seen:
                 self.faulty_seat = seat
                 raise ValidationError(_l("Two players are called %(name)s; tell them apart.",
                                          name=name))
-            seen.add(name.casefold())
+            seen.add(name_key(name))
 
     def validate_custom(self, field) -> None:
         if self.shape.data == "custom" and not (field.data or "").strip():

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from ...game import MAX_PLAYERS_TWO_DECKS
 from ...game.roster import as_regular
-from ...game.series import name_key
+from ...game.names import NAME_LENGTH, name_key
 from ...storage import roster
 from .. import access
 from ..fields import without_control_characters
-from .forms import NAME_LENGTH
 
 
 def roster_offer(form) -> list:

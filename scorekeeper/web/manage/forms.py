@@ -10,7 +10,8 @@ from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...rules import SCORING_PRESETS
-from ..fields import AUTHOR_LENGTH, WholeNumberField, without_control_characters
+from ...game.names import NAME_LENGTH
+from ..fields import WholeNumberField, without_control_characters
 from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES
 
 START_RULE_NAMES = {
@@ -129,5 +130,5 @@ class ScoringForm(FlaskForm):
 
 
 class AuthorForm(FlaskForm):
-    name = StringField(_l("Your name on this device"), validators=[Length(max=AUTHOR_LENGTH)],
+    name = StringField(_l("Your name on this device"), validators=[Length(max=NAME_LENGTH)],
                        filters=[without_control_characters])

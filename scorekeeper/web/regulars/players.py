@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from ...game import GameError
-from ...game.series import name_key
+from ...game.names import NAME_LENGTH, name_key
 from ...game.statistics import pairings
 from ...rules import PRESETS
 from ...storage import roster, statistics
@@ -30,7 +30,6 @@ from ..wording.presets import PRESET_TITLES
 bp = Blueprint("players", __name__, url_prefix="/players")
 
 #: The longest name a game stores.
-NAME_LENGTH = 40
 
 
 @bp.get("")

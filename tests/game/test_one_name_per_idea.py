@@ -1,0 +1,37 @@
+"""Each idea is defined once in the code (issue 26): the name length, when two
+names are the same, the links' roles, the columns a change is read with."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import scorekeeper
+
+SOURCES = [path for path in Path(scorekeeper.__file__).parent.rglob("*.py")
+           if "migrations" not in path.parts]
+
+
+def places(pattern: str) -> list[str]:
+    """Where ``pattern`` occurs: "module.py:line" for each."""
+    found = []
+    for path in SOURCES:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(pattern, line):
+                found.append(f"{path.name}:{number}")
+    return found
+
+
+@pytest.mark.parametrize(("pattern", "count"), [
+    (r"^NAME_LENGTH\s*=", 1),
+    (r"^def name_key\(", 1),
+    (r"\.casefold\(\)", 1),  # in name_key only: "the same name" is name_key everywhere
+    (r"^ROLES\s*=", 1),
+    (r"String\(40\)", 1),  # the preset's id; every name column says String(NAME_LENGTH)
+    (r"Change\.seq, Change\.kind, Change\.round", 1),
+    (r"maketrans\(", 1),
+])
+def test_each_idea_is_defined_once(pattern, count):
+    assert len(places(pattern)) == count, places(pattern)
