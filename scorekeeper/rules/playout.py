@@ -6,7 +6,7 @@ played and says what was wrong with it. A :class:`Violation` names the trick,
 the seat, the card and the rule, and explains it in a sentence.
 :func:`play_out` is the one implementation; the live
 :class:`~scorekeeper.rules.deal.Deal` and the hand-record
-:func:`~scorekeeper.rules.hand_replay.replay` both call it.
+:func:`~scorekeeper.rules.hand_replay.replay_hand` both call it.
 
 :func:`play_out` runs in passes, each one rule of section 6 (or of the hand
 record's counts) that a reader can check against docs/rules.md:
@@ -21,7 +21,9 @@ record's counts) that a reader can check against docs/rules.md:
    (:func:`_check_counts`).
 
 The functions named after a rule (``_revoke``, ``_played_twice``, ...) word
-the violations.
+the violations. The passes and their wording are one module because each
+pass is read beside the sentence it writes; that is why it is the longest
+module of the engine.
 
 Everything here works on the active seats of a round only; the seat numbers
 are those of the table (counted clockwise), so a seat that sits the round out is
@@ -209,7 +211,7 @@ def play_out(
 
     This is the one implementation of trick checking;
     :class:`~scorekeeper.rules.deal.Deal` and
-    :func:`~scorekeeper.rules.hand_replay.replay` both use it.
+    :func:`~scorekeeper.rules.hand_replay.replay_hand` both use it.
 
     >>> from scorekeeper.rules.cards import parse_card
     >>> from scorekeeper.rules.play import PlayRules
