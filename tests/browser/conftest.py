@@ -164,13 +164,17 @@ def seeder(database_path, live_app):
 
 
 @pytest.fixture
-def shoot(page):
-    """Save a full-page screenshot of the page as ``test-artifacts/<name>.png``."""
+def shoot(request):
+    """Save a full-page screenshot of a page (the test's ``page`` unless
+    another is given) as ``test-artifacts/<name>.png``.
+
+    The ``page`` fixture is asked for only when it is shot: a test that drives
+    pages of its own then has no idle extra page in the browser beside them."""
     ARTIFACTS.mkdir(exist_ok=True)
 
     def screenshot(name: str, target=None) -> Path:
         path = ARTIFACTS / f"{name}.png"
-        (target or page).screenshot(path=str(path), full_page=True)
+        (target or request.getfixturevalue("page")).screenshot(path=str(path), full_page=True)
         return path
 
     return screenshot
