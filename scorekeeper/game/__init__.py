@@ -11,6 +11,7 @@ and appends what these modules return, and the web edge words their errors.
 - :mod:`.entries`: every entry of the table, checked, as the change it stores;
 - :mod:`.history`: every change with what it changed from, as data;
 - :mod:`.hand`, :mod:`.hand_entries`, :mod:`.hand_records`: a round's hand card by card;
+- :mod:`.rule_adjustments`: the set-up's adjustments of a preset, to a ruleset and back;
 - :mod:`.errors`: the domain's errors, each with a kind and details.
 """
 

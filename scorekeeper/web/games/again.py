@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from werkzeug.datastructures import MultiDict
 
+from ...game.rule_adjustments import adjustments_for
 from ...game.series import rematch_seats
 from ...rules import UnknownPreset, find_preset
 from ...storage import games as store
 from ...storage import links
-from .adjust import form_entries
 
 
 def prefill(form, token: str) -> None:
@@ -26,10 +26,10 @@ def prefill(form, token: str) -> None:
     entered = {f"players-{seat}": name for seat, name in enumerate(names)}
     entered.update(preset=game.preset, first_dealer=str(first_dealer), again=token)
     try:
-        adjustments = form_entries(find_preset(game.preset), store.ruleset_of(game),
-                                   len(names))
+        adjustments = adjustments_for(find_preset(game.preset), store.ruleset_of(game),
+                                      len(names))
     except UnknownPreset:  # a preset this version no longer has
         adjustments = None
-    for name, value in (adjustments or {}).items():
-        entered[name] = "" if value is None else str(value)
+    if adjustments is not None:
+        entered.update(adjustments.as_form_data())
     form.process(MultiDict(entered))

@@ -2,9 +2,10 @@
 variants), and any part of it adjusted.
 
 Every adjustment left empty means "as the preset says", so switching presets
-needs no script to refill the form. :meth:`SetupForm.ruleset` builds the
-effective ruleset (:mod:`.adjust`); the rules engine then checks that it can
-be played (:func:`scorekeeper.rules.plan_game`).
+needs no script to refill the form. :meth:`SetupForm.adjustments` reads them
+as plain values and :meth:`SetupForm.ruleset` builds the effective ruleset
+(:mod:`scorekeeper.game.rule_adjustments`); the rules engine then checks that
+it can be played (:func:`scorekeeper.rules.plan_game`).
 """
 
 from __future__ import annotations
@@ -32,13 +33,20 @@ from ..wording.ruleset import (
     TRUMP_METHOD_NAMES,
 )
 from ...game.names import NAME_LENGTH, name_key
-from .adjust import SCORING_PARTS, adjusted_ruleset, bad_cycle_token
+from ...game.rule_adjustments import (
+    SCORING_PARTS,
+    RuleAdjustments,
+    adjusted_ruleset,
+    bad_cycle_token,
+)
 
 #: The longest custom list of cards per round the form takes.
 CUSTOM_LENGTH = 400
 
 AS_PRESET = SelectChoice("", _l("As the preset says"))
 YES_NO = [AS_PRESET, SelectChoice("yes", _l("yes")), SelectChoice("no", _l("no"))]
+#: The adjustments chosen from :data:`YES_NO`.
+YES_NO_ADJUSTMENTS = ("no_trump_last_round", "must_trump", "progressive")
 
 
 #: The largest number of points any custom scoring part or penalty takes.
@@ -249,12 +257,27 @@ class SetupForm(FlaskForm):
         return (any(getattr(self, name).data is not None for name in numbers)
                 or any(getattr(self, name).data for name in ("zero_bid", "progressive", "winner")))
 
+    def adjustments(self) -> RuleAdjustments:
+        """The variant and every adjustment entered, as plain values
+        (:meth:`RuleAdjustments.as_form_data` fills the fields in again)."""
+        entered = {name: getattr(self, name).data for name in ADJUSTMENTS}
+        for name in YES_NO_ADJUSTMENTS:
+            entered[name] = entered[name] == "yes" if entered[name] else None
+        decks = entered["decks"]
+        entered.update(
+            variant=self.variant.data or "", custom=self.custom_sizes(),
+            trump_cycle=self.trump_cycle.data or "",
+            # The preview reads the form before it refuses any other number of decks.
+            decks=int(decks) if decks in ("1", "2") else None,
+        )
+        return RuleAdjustments(**entered)
+
     def ruleset(self) -> Ruleset:
         """The chosen preset (and variant) with every adjustment applied.
 
         :raise RulesError: when the adjusted rules contradict each other.
         """
-        return adjusted_ruleset(self, self.chosen_preset())
+        return adjusted_ruleset(self.chosen_preset(), self.adjustments())
 
 
 #: The fields under "Adjust the rules", in the order the page shows them: the
