@@ -29,6 +29,7 @@ no value for them), so a page drawn from it cannot show one.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .history import HistoryEntry
@@ -111,3 +112,20 @@ def history_seen(entries: list[HistoryEntry], seen: Sheet) -> list[HistoryEntry]
                 and entry.details.get("name") in names)
 
     return [entry for entry in entries if not hides(entry)]
+
+
+def looker_of(role: str, player: int | None) -> Looker:
+    """Who looks through a link of this role (``player``: a seat link's)."""
+    return Looker(scorer=role == "scorer", player=player if role == "seat" else None)
+
+
+def first_hidden(changes: Sequence[ChangeLike], seen: Sheet) -> int | None:
+    """The number (``seq``) of the first of ``changes`` a phone that sees
+    ``seen`` (a sheet from :func:`as_seen`) may not read: the first bid of a
+    player whose bid it may not see, in the open round. The changes before it
+    are a whole game, as it was just before; None when nothing is hidden."""
+    current = seen.current
+    if current is None or not current.hidden_bids:
+        return None
+    return next((change.seq for change in changes
+                 if is_hidden(change, current.number, current.hidden_bids)), None)

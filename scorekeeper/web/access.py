@@ -26,7 +26,7 @@ from datetime import date
 from flask import Flask, current_app, g, make_response, render_template, request, session
 
 from ..game import Sheet
-from ..game.hidden import Looker, as_seen
+from ..game.hidden import Looker, as_seen, looker_of
 from ..storage.links import SEAT, Access, LinkReplaced, open_link
 from ..storage.models import Game
 
@@ -75,8 +75,7 @@ def game() -> Game:
 
 def looker() -> Looker:
     """Who looks through this request's link, as the game domain hides bids from them."""
-    found = g.access
-    return Looker(scorer=found.can_write, player=found.player if found.role == SEAT else None)
+    return looker_of(g.access.role, g.access.player)
 
 
 def seen(sheet: Sheet) -> Sheet:

@@ -5,6 +5,8 @@ scorer entered it; then all are shown together."""
 
 from __future__ import annotations
 
+import io
+import json
 import re
 
 import pytest
@@ -147,3 +149,48 @@ def test_in_turn_bidding_hides_nothing(app, table):
     assert phone.post(f"/g/{bob}/round/1/bid", data={"player": 2, "bid": 1}).status_code == 403
     page = phone.get(f"/g/{bob}/round/1").get_data(as_text=True)
     assert "data-hidden-bid" not in page and shows_bid(page, "Bob", 0)
+
+
+def stored_bids(archive_game: dict) -> list[tuple[int, int]]:
+    return [(c["player"], c["value"]) for c in archive_game["changes"] if c["kind"] == "bid"]
+
+
+def test_backups_and_the_json_export_end_before_a_hidden_bid_and_still_import(app, estonian):
+    game = estonian
+    assert game.bid(1, 2, 0).status_code == 302  # the scorer's, seen by the scorers
+    assert seat_bid(game, 1, 1).status_code == 302  # Bob's own, hidden
+    assert game.bid(1, 3, 1).status_code == 302
+    cy = game.phones[2]
+    cy.get(f"/g/{game.seats[2]}/")  # Cy's phone keeps the game as Cy
+    backup = json.loads(cy.get("/carry/games.json").get_data(as_text=True))["games"][0]
+    assert stored_bids(backup) == [(2, 0)]  # her own; Bob's and all after it are left out
+    assert sorted((link["role"], link["player"]) for link in backup["links"]) == [
+        ("seat", 2), ("viewer", None)]
+    scorer = json.loads(game.client.get("/carry/games.json").get_data(as_text=True))["games"][0]
+    assert stored_bids(scorer) == [(2, 0)] and all(
+        link["role"] != "seat" for link in scorer["links"])
+    for client, token in ((game.client, game.gid), (cy, game.seats[2])):
+        export = json.loads(client.get(f"/g/{token}/export.json").get_data(as_text=True))
+        assert (1, 1) not in stored_bids(export["stored"]) and "Bob" not in export["rounds"][0]["bids"]
+    with app.app_context():  # wiped, the backup comes back as it was before Bob's bid
+        db.session.execute(db.delete(Change))
+        db.session.execute(db.text("DELETE FROM games"))
+        db.session.commit()
+    fresh = app.test_client()
+    response = fresh.post("/carry/import", data={"file": (io.BytesIO(
+        json.dumps({"format": "scorekeeper-archive/1", "games": [backup]}).encode()), "g.json")},
+        content_type="multipart/form-data")
+    assert response.status_code in (200, 302), response.get_data(as_text=True)
+    page = fresh.get(f"/g/{game.seats[2]}/round/1").get_data(as_text=True)
+    assert 'id="own-bid">0</b>' in page
+
+
+def test_after_all_bids_are_in_the_backup_holds_every_bid(app, estonian):
+    game = estonian
+    for player, bid in ((1, 1), (2, 0), (3, 0), (0, 1)):
+        assert seat_bid(game, player, bid).status_code == 302
+    cy = game.phones[2]
+    cy.get(f"/g/{game.seats[2]}/")
+    backup = json.loads(cy.get("/carry/games.json").get_data(as_text=True))["games"][0]
+    assert sorted(stored_bids(backup)) == [(0, 1), (1, 1), (2, 0), (3, 0)]
+    assert all(c["by_player"] for c in backup["changes"] if c["kind"] == "bid")

@@ -301,9 +301,8 @@ def export_rules_csv(gid: str):
 def export_json(gid: str):
     game = access.game()
     sheet = access.seen(store.load_sheet(game))
-    # A file shared freely: no link; and while bids are hidden from this link,
-    # not the stored changes that hold them (the sheet is there, as seen).
-    hiding = sheet.current is not None and bool(sheet.current.hidden_bids)
-    stored = None if hiding else carry.game_entry(game, None)
+    # A file shared freely: no link; its stored facts end before a bid still
+    # hidden from this link.
+    stored = carry.game_entry(game, None, looker=access.looker())
     return download(export.game_json(game, sheet, stored), "application/json",
                     export.filename(game, "json"))
