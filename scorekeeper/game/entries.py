@@ -121,7 +121,8 @@ def bid(sheet: Sheet, number: int, player: int, bid: int, was: Any = UNSEEN) -> 
     """One bid entered live. In turn, the dealer bids once the others have."""
     rnd = live_round(sheet, number)
     _check_plays(rnd, player)
-    if _unchanged(sheet, "bid", rnd.bids.get(player), bid, was, name=sheet.name(player)):
+    if _unchanged(sheet, "bid", rnd.bids.get(player), bid, was, name=sheet.name(player),
+                  player=player):
         return []
     if player == rnd.dealer and not rnd.dealer_may_bid:
         raise GameError("dealer-bids-last", name=sheet.name(player))

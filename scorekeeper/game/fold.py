@@ -63,7 +63,8 @@ class GameState:
                        for pid, member in self.members.items()}
         new.circle, new.sizes = list(self.circle), list(self.sizes)
         new.facts = {number: dataclasses.replace(facts, bids=dict(facts.bids),
-                                                 tricks=dict(facts.tricks))
+                                                 tricks=dict(facts.tricks),
+                                                 own_bids=set(facts.own_bids))
                      for number, facts in self.facts.items()}
         new.adjustments = list(self.adjustments)
         new.ended_after = self.ended_after
@@ -82,7 +83,12 @@ class GameState:
         facts.trump, facts.trump_chosen, facts.trump_entered = change.value, True, True
 
     def apply_bid(self, change: ChangeLike) -> None:
-        self.facts_of(change.round).bids[change.player] = change.value
+        facts = self.facts_of(change.round)
+        facts.bids[change.player] = change.value
+        if getattr(change, "by_player", False):
+            facts.own_bids.add(change.player)
+        else:
+            facts.own_bids.discard(change.player)
 
     def apply_tricks(self, change: ChangeLike) -> None:
         self.facts_of(change.round).tricks[change.player] = change.value
@@ -199,6 +205,7 @@ class GameState:
             if facts.trump_entered:
                 rnd.trump, rnd.trump_chosen, rnd.trump_entered = facts.trump, True, True
             rnd.bids, rnd.tricks, rnd.closed = dict(facts.bids), dict(facts.tricks), facts.closed
+            rnd.own_bids = set(facts.own_bids)
         return rnd
 
 

@@ -157,6 +157,9 @@ class RoundFacts:
     bids: dict[int, int] = field(default_factory=dict)
     tricks: dict[int, int] = field(default_factory=dict)
     closed: bool = False
+    #: The players whose bid in force they entered themselves, through their
+    #: seat link (see :mod:`.hidden`).
+    own_bids: set[int] = field(default_factory=set)
 
     @property
     def is_started(self) -> bool:
@@ -182,6 +185,10 @@ class RoundSheet(RoundFacts):
     fits: bool = True
     #: The trump the rules fix before the deal (spades, or a cycle's suit), if any.
     rules_trump: str | None = None
+    #: The players who have bid where the phone looking may not see the bid
+    #: yet (bidding all at once: see :mod:`.hidden`); their bids are not in
+    #: :attr:`bids` then.
+    hidden_bids: frozenset[int] = frozenset()
 
     @property
     def leader(self) -> int:
@@ -205,6 +212,15 @@ class RoundSheet(RoundFacts):
     def is_bidding_complete(self) -> bool:
         return all(player in self.bids for player in self.order)
 
+    def has_bid(self, player: int) -> bool:
+        """Whether the player has bid, shown or hidden."""
+        return player in self.bids or player in self.hidden_bids
+
+    @property
+    def not_bid(self) -> list[int]:
+        """The players who have not bid yet, in bidding order."""
+        return [player for player in self.order if not self.has_bid(player)]
+
     @property
     def is_tricks_complete(self) -> bool:
         return all(player in self.tricks for player in self.order) and self.tricks_left == 0
@@ -221,10 +237,8 @@ class RoundSheet(RoundFacts):
     @property
     def next_bidder(self) -> int | None:
         """The first player in bidding order who has not bid yet."""
-        for player in self.order:
-            if player not in self.bids:
-                return player
-        return None
+        missing = self.not_bid
+        return missing[0] if missing else None
 
     @property
     def dealer_may_bid(self) -> bool:

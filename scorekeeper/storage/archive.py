@@ -79,14 +79,15 @@ def export_game(game: Game) -> dict[str, Any]:
         "first_dealer": game.first_dealer, "series": game.series,
         "players": [{"seat": p.seat, "name": p.name} for p in game.players],
         "changes": [{"seq": c.seq, "kind": c.kind, "round": c.round, "player": c.player,
-                     "value": c.value, "created_at": _time(c.created_at), "author": c.author}
+                     "value": c.value, "created_at": _time(c.created_at), "author": c.author,
+                     "by_player": c.by_player}
                     for c in game.changes],
         "hand_events": [{"round": e.round, "seq": e.seq, "kind": e.kind, "player": e.player,
                          "cards": e.cards, "created_at": _time(e.created_at),
                          "author": e.author}
                         for e in sorted(game.hand_events, key=lambda e: (e.round, e.seq))],
-        "links": [{"token": link.token, "role": link.role, "created_at": _time(link.created_at),
-                   "replaced_at": _time(link.replaced_at)}
+        "links": [{"token": link.token, "role": link.role, "player": link.player,
+                   "created_at": _time(link.created_at), "replaced_at": _time(link.replaced_at)}
                   for link in db.session.scalars(select(Link).where(Link.game_id == game.id)
                                                  .order_by(Link.id))],
     }
@@ -126,6 +127,7 @@ def store_games(unit: Unit, archive: Any) -> list[Game]:
         game.players = [Player(seat=p["seat"], name=p["name"]) for p in data["players"]]
         db.session.add(game)
         db.session.add_all(Link(game=game, token=link["token"], role=link["role"],
+                                player=link.get("player"),  # none in a file before seat links
                                 created_at=_read_time(link["created_at"]),
                                 replaced_at=_read_time(link["replaced_at"]))
                            for link in data["links"])
@@ -143,7 +145,7 @@ def _insert_logs(unit: Unit, games: list[Game], archived: list[dict[str, Any]]) 
     """The stored games' changes and hand events, as the archive holds them."""
     changes = [{"game_id": game.id, "seq": c["seq"], "kind": c["kind"], "round": c["round"],
                 "player": c["player"], "value": c["value"], "author": c["author"],
-                "created_at": _read_time(c["created_at"])}
+                "created_at": _read_time(c["created_at"]), "by_player": bool(c.get("by_player"))}
                for game, data in zip(games, archived) for c in data["changes"]]
     events = [{"game_id": game.id, "round": e["round"], "seq": e["seq"], "kind": e["kind"],
                "player": e["player"], "cards": e["cards"], "author": e["author"],

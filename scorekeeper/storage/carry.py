@@ -30,11 +30,13 @@ from sqlalchemy import select
 from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, build_sheet
 from ..game.names import NAME_LENGTH, name_key
 from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
+from ..game.hidden import Looker, as_seen, first_hidden, looker_of
 from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
+from .games import load_changes, load_sheet
 from .import_limits import MOST_CHANGES, MOST_HAND_EVENTS, count_limit, file_limit
-from .links import ROLES, SCORER, VIEWER, remember
+from .links import ROLES, SCORER, SEAT, VIEWER, remember
 from .models import DeviceGame, Game, Link, new_link_token, new_public_id, utcnow
 from .unit import Unit, write
 
@@ -72,14 +74,22 @@ class Carried:
     already: int = 0
 
 
-def game_entry(game: Game, role: str | None) -> dict[str, Any]:
+def game_entry(game: Game, role: str | None, own: Link | None = None,
+               looker: Looker | None = None) -> dict[str, Any]:
     """A game's stored facts as an archive holds them, with the links in force
-    that a link of ``role`` may know of (a viewer: only the viewer link; no
-    role: none, as in a game's own JSON export, a file shared freely)."""
+    that a link of ``role`` may know of (a viewer: only the viewer link; a
+    player's own link: that one, ``own``, too; no role: none, as in a game's
+    own JSON export, a file shared freely). While the open round hides bids
+    from the ``looker`` (bidding all at once), the facts end before the first
+    of them: the game as it was just before (:func:`scorekeeper.game.hidden.first_hidden`)."""
     data = archive.export_game(game)
+    if looker is not None:
+        cut = first_hidden(load_changes(game), as_seen(load_sheet(game), looker))
+        if cut is not None:
+            data["changes"] = [c for c in data["changes"] if c["seq"] < cut]
     allowed = () if role is None else ROLES if role == SCORER else (VIEWER,)
-    data["links"] = [entry for entry in data["links"]
-                     if entry["role"] in allowed and entry["replaced_at"] is None]
+    data["links"] = [entry for entry in data["links"] if entry["replaced_at"] is None and (
+        entry["role"] in allowed or own is not None and entry["token"] == own.token)]
     return data
 
 
@@ -90,8 +100,9 @@ def device_archive(device: str) -> dict[str, Any]:
         .join(Link, Link.id == DeviceGame.link_id)
         .where(DeviceGame.device == device, Link.replaced_at.is_(None))
         .order_by(Game.created_at, Game.id)).all()
-    return {"format": archive.FORMAT, "games": [game_entry(game, link.role)
-                                                for game, link in rows]}
+    return {"format": archive.FORMAT, "games": [
+        game_entry(game, link.role, link, looker_of(link.role, link.player))
+        for game, link in rows]}
 
 
 #: The format of one game's JSON export (its sheet, and its stored facts).
@@ -136,10 +147,20 @@ def _links_problem(links: Any) -> bool:
     a role each, and at most one link in force for each role."""
     if not isinstance(links, list) or len(links) > MOST_LINKS or not all(
             isinstance(link, dict) and _matches(TOKEN, link.get("token"))
-            and link.get("role") in ROLES for link in links):
+            and _role_problem(link) is False for link in links):
         return True
-    in_force = [link["role"] for link in links if link.get("replaced_at") is None]
+    in_force = [(link["role"], link.get("player")) for link in links
+                if link.get("replaced_at") is None]
     return len(set(in_force)) < len(in_force)
+
+
+def _role_problem(link: dict[str, Any]) -> bool:
+    """Whether a link's role is none Scorekeeper writes: a scorer or viewer
+    link names no player, a player's own link (a seat link) one."""
+    player = link.get("player")
+    if link.get("role") == SEAT:
+        return not (isinstance(player, int) and not isinstance(player, bool) and player >= 0)
+    return link.get("role") not in ROLES or player is not None
 
 
 def game_problems(place: int, data: Any) -> list[CarryProblem]:
@@ -370,7 +391,8 @@ def tidy(data: dict[str, Any]) -> dict[str, Any]:
         "players": [{"seat": p["seat"], "name": p["name"]} for p in data["players"]],
         "changes": [{"seq": c["seq"], "kind": c["kind"], "round": c.get("round"),
                      "player": c.get("player"), "value": c.get("value"),
-                     "created_at": _when(c.get("created_at")), "author": _author(c.get("author"))}
+                     "created_at": _when(c.get("created_at")), "author": _author(c.get("author")),
+                     "by_player": c.get("by_player") is True}
                     for c in data["changes"]],
         "hand_events": [{"round": e["round"], "seq": e["seq"], "kind": e["kind"],
                          "player": e.get("player"), "cards": e.get("cards"),
@@ -385,7 +407,7 @@ def links_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     """A checked game's links as the archive stores them. A game the file
     lets score gets a viewer link of its own when the file holds none in
     force: a table that scores a game can always share it to be watched."""
-    links = [{"token": link["token"], "role": link["role"],
+    links = [{"token": link["token"], "role": link["role"], "player": link.get("player"),
               "created_at": _when(link.get("created_at")),
               "replaced_at": None if link.get("replaced_at") is None
               else _when(link["replaced_at"])}
@@ -413,7 +435,7 @@ def put_on_list(data: dict[str, Any], device: str) -> None:
     that is this game's link here (never another game's)."""
     game_id = db.session.scalar(select(Game.id).where(Game.public_id == data["id"]))
     by_role = {link["role"]: link["token"] for link in data["links"]}
-    for role in ROLES:
+    for role in (SCORER, SEAT, VIEWER):  # the best rights first
         if role in by_role:
             link = db.session.scalar(select(Link).where(Link.token == by_role[role],
                                                         Link.game_id == game_id))

@@ -40,10 +40,12 @@ class StoredChange(NamedTuple):
     value: Any
     created_at: Any
     author: str | None
+    #: Entered by the player through their seat link.
+    by_player: bool = False
 
 
 COLUMNS = (Change.seq, Change.kind, Change.round, Change.player, Change.value,
-           Change.created_at, Change.author)
+           Change.created_at, Change.author, Change.by_player)
 
 
 def changes_after(game: Game, seq: int) -> list[StoredChange]:

@@ -120,17 +120,18 @@ Build = Callable[..., NewChange | list[NewChange]]
 
 
 def stage(unit: Unit, game: Game, fold: folds.Fold, built: list[NewChange],
-          author: str | None) -> folds.Fold:
+          author: str | None, by_player: bool = False) -> folds.Fold:
     """Write checked changes in the unit as the game's next ones (after
     ``fold``, its fold as read in this transaction), with its summary, and
     claim the game's version; the fold with them, kept once the unit is
-    committed."""
+    committed. ``by_player``: the player entered them through their seat link."""
     seq, now, stored = fold.version, utcnow(), []
     for new in built:
         seq += 1
         # The value as the database gives it back (JSON: lists, string keys).
         value = json.loads(json.dumps(new.value))
-        stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author))
+        stored.append(StoredChange(seq, new.kind, new.round, new.player, value, now, author,
+                                   by_player))
     # A statement of the table: the rows go in at once, with no object to flush.
     unit.execute(insert(Change.__table__),
                  [{"game_id": game.id, **row._asdict()} for row in stored])
@@ -143,7 +144,7 @@ def stage(unit: Unit, game: Game, fold: folds.Fold, built: list[NewChange],
 
 
 def record(game: Game, build: Build, *args: Any, author: str | None = None,
-           **kwargs: Any) -> Sheet:
+           by_player: bool = False, **kwargs: Any) -> Sheet:
     """Check an entry against the game as stored, append its changes, commit;
     return the new sheet.
 
@@ -151,7 +152,7 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
     :mod:`scorekeeper.game.entries` (or one like it): it raises
     :class:`~scorekeeper.game.GameError` when the entry is refused and
     otherwise returns the change (or changes) to store; none, and nothing is
-    written.
+    written. ``by_player``: the player entered it through their seat link.
     """
 
     def work(unit: Unit) -> folds.Fold:
@@ -159,7 +160,8 @@ def record(game: Game, build: Build, *args: Any, author: str | None = None,
         built = build(fold.sheet, *args, **kwargs)
         if built == []:  # the entry holds that value already
             raise NothingToStore(fold)
-        return stage(unit, game, fold, built if isinstance(built, list) else [built], author)
+        return stage(unit, game, fold, built if isinstance(built, list) else [built], author,
+                     by_player)
 
     return write(work, over=(game,), busy=GameError("busy")).sheet
 

@@ -2,9 +2,10 @@
 their list, and the short join codes.
 
 A game is reachable only through a link. Each game has one scorer link and
-one viewer link in force; rotating one replaces it (the old token then
-answers :class:`LinkReplaced`). A viewer token and a scorer token are drawn
-independently, so one can never be turned into the other. A device is known
+one viewer link in force, and for each player a seat link once the Share
+screen has been opened (made then: :func:`seat_links`); rotating one replaces
+it (the old token then answers :class:`LinkReplaced`). Every token is drawn
+independently, so one can never be turned into another. A device is known
 by an id in its signed cookie; its list holds the games it created, opened a
 link of, or joined with a code.
 """
@@ -23,8 +24,11 @@ from .database import db
 from .models import DeviceGame, Game, JoinCode, Link, utcnow
 from .unit import GameNotFound, NothingToStore, Unit, write
 
-SCORER, VIEWER = "scorer", "viewer"
+SCORER, VIEWER, SEAT = "scorer", "viewer", "seat"
+#: The links a game has one of (a seat link belongs to one player).
 ROLES = (SCORER, VIEWER)
+#: How much a device's list prefers one link of a game to another.
+RIGHTS = {VIEWER: 0, SEAT: 1, SCORER: 2}
 #: Join codes: no letters or digits that look alike (0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6).
 JOIN_ALPHABET = "ACDEFHJKMNPQRTUVWXY34679"
 JOIN_CODE_LENGTH = 6
@@ -55,10 +59,16 @@ class Access:
     game_id: int
     #: The game's version when the link was opened (what a poll compares).
     version: int
+    #: The player a seat link belongs to (None for the other links).
+    player: int | None = None
 
     @property
     def can_write(self) -> bool:
         return self.role == SCORER
+
+    def may_enter_for(self, player: int | None) -> bool:
+        """Whether the link may enter ``player``'s bid and tricks."""
+        return self.can_write or (self.role == SEAT and player == self.player)
 
     @cached_property
     def game(self) -> Game:
@@ -75,7 +85,7 @@ class Access:
 
 #: Built once: building the statement cost more than running it. Columns, not
 #: objects: the ORM's loading of a game costs more than the query.
-OPEN_LINK = (select(Link.role, Link.replaced_at, Link.id, Link.game_id, Game.version)
+OPEN_LINK = (select(Link.role, Link.replaced_at, Link.id, Link.game_id, Game.version, Link.player)
              .join(Game, Game.id == Link.game_id).where(Link.token == bindparam("token")))
 
 
@@ -90,28 +100,57 @@ def open_link(token: str) -> Access:
            if token and "\x00" not in token else None)
     if row is None:
         raise GameNotFound(token)
-    role, replaced_at, link_id, game_id, version = row
+    role, replaced_at, link_id, game_id, version, player = row
     if replaced_at is not None:
         raise LinkReplaced(token)
-    return Access(token, role, link_id, game_id, version)
+    return Access(token, role, link_id, game_id, version, player)
 
 
-def link_of(game: Game, role: str) -> Link:
-    """The game's link in force for ``role``."""
+def link_of(game: Game, role: str, player: int | None = None) -> Link:
+    """The game's link in force for ``role`` (and for a seat, its ``player``)."""
     return db.session.scalar(select(Link).where(
-        Link.game_id == game.id, Link.role == role, Link.replaced_at.is_(None)))
+        Link.game_id == game.id, Link.role == role, Link.player.is_(None) if player is None
+        else Link.player == player, Link.replaced_at.is_(None)))
 
 
-def rotate(access: Access, role: str, device: str | None) -> Link:
-    """Replace the game's ``role`` link by a new one, in one transaction; the
-    old token answers "replaced" from now on, and its join codes lapse. The
-    device that rotates keeps the game on its list, through the new link when
-    it was the one it used."""
+def seat_links(game: Game, players: list[int]) -> dict[int, Link]:
+    """Each of the ``players``' seat link in force, by player id; the missing
+    ones are made (committed)."""
+
+    def in_force() -> dict[int, Link]:
+        return {link.player: link for link in db.session.scalars(select(Link).where(
+            Link.game_id == game.id, Link.role == SEAT, Link.replaced_at.is_(None)))}
+
+    def work(_unit: Unit) -> None:
+        made = in_force()
+        missing = [player for player in players if player not in made]
+        if not missing:
+            raise NothingToStore(None)
+        db.session.add_all([Link(game=game, role=SEAT, player=player) for player in missing])
+
+    write(work)
+    return in_force()
+
+
+def taken_seats(game: Game) -> set[int]:
+    """The players whose seat link in force some device keeps the game through."""
+    return set(db.session.scalars(select(Link.player).join(
+        DeviceGame, DeviceGame.link_id == Link.id).where(
+        Link.game_id == game.id, Link.role == SEAT, Link.replaced_at.is_(None))))
+
+
+def rotate(access: Access, role: str, device: str | None, player: int | None = None) -> Link:
+    """Replace the game's ``role`` link (a seat link: ``player``'s) by a new
+    one, in one transaction; the old token answers "replaced" from now on,
+    and its join codes lapse. The device that rotates keeps the game on its
+    list, through the new link when it was the one it used."""
 
     def work(unit: Unit) -> Link:
-        old = link_of(access.game, role)
+        old = link_of(access.game, role, player)
+        if old is None:
+            raise LookupError(player)  # a seat whose link was never made: nothing to replace
         old.replaced_at = utcnow()
-        new = Link(game=access.game, role=role)
+        new = Link(game=access.game, role=role, player=player)
         db.session.add(new)
         db.session.flush()
         if device is not None:
@@ -129,17 +168,19 @@ def phones_through(link: Link, device: str | None) -> int:
         DeviceGame.link_id == link.id, DeviceGame.device != (device or "")))
 
 
-def remember(device: str, link: Link) -> None:
+def remember(device: str, link: Link, chosen: bool = False) -> None:
     """Put the game on the device's list (through this link), if it is not there
-    with rights as good already. Its own transaction."""
+    with rights as good already (``chosen``: whatever it was there through,
+    as when a phone says which player it is). Its own transaction."""
 
     def work(_unit: Unit) -> None:
         row = db.session.scalar(select(DeviceGame).where(
             DeviceGame.device == device, DeviceGame.game_id == link.game_id))
         if row is not None:
             in_force = row.link.replaced_at is None
-            as_good = row.link.role == SCORER or link.role == VIEWER
-            if row.link_id == link.id or (in_force and as_good):
+            as_good = RIGHTS[row.link.role] > RIGHTS[link.role] or (
+                row.link.role == link.role != SEAT)
+            if row.link_id == link.id or (in_force and as_good and not chosen):
                 raise NothingToStore(None)
         if row is None:
             db.session.add(DeviceGame(device=device, game_id=link.game_id, link_id=link.id))

@@ -13,7 +13,7 @@ import secrets
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..game.names import NAME_LENGTH
@@ -115,6 +115,10 @@ class Change(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     #: The name the device gave for the person who made the change, if any.
     author: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    #: Whether the player entered it themself, through their seat link: a bid
+    #: made so while the table bids all at once is hidden from the other
+    #: phones until every bid is in (see :mod:`scorekeeper.game.hidden`).
+    by_player: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="changes")
 
@@ -151,9 +155,11 @@ class HandEvent(db.Model):
 class Link(db.Model):
     """A capability link to a game: whoever has the token has the role.
 
-    ``role`` is ``"scorer"`` (may enter, correct, undo, delete, manage) or
-    ``"viewer"`` (read only). A rotated link keeps its row with ``replaced_at``
-    set, so that it answers "this link was replaced" instead of "not found".
+    ``role`` is ``"scorer"`` (may enter, correct, undo, delete, manage),
+    ``"viewer"`` (read only) or ``"seat"`` (one player's own link: reads what a
+    viewer reads and enters that ``player``'s bid and tricks only). A rotated
+    link keeps its row with ``replaced_at`` set, so that it answers "this link
+    was replaced" instead of "not found".
     """
 
     __tablename__ = "links"
@@ -162,6 +168,9 @@ class Link(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_link_token)
     role: Mapped[str] = mapped_column(String(10))
+    #: The player's id (as in :class:`Change`) a seat link belongs to; None for
+    #: the game's scorer and viewer links.
+    player: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     replaced_at: Mapped[datetime | None]
 

@@ -5,7 +5,11 @@ each such request the link is opened (:func:`scorekeeper.storage.links.open_link
 an unknown token is 404, a rotated one 410 with a page that says so. A
 scorer link may do everything; a viewer link may only see the pages marked
 :func:`viewer_may_see`, and any other request through it, above all every
-write, is refused with 403 before the view runs, so nothing is stored.
+write, is refused with 403 before the view runs, so nothing is stored. A
+seat link (one player's own) sees what a viewer sees, and may also post to
+the views marked :func:`seat_may_enter` for its own player (the posted
+``player`` field): that player's bid and tricks. A viewer or seat link may
+take a seat (:func:`seat_may_take`): "who are you?" after a join code.
 
 A device is known by a random id kept in Flask's signed session cookie (long
 lived, ``SameSite=Lax``): no account and no password. The cookie is sent
@@ -21,12 +25,29 @@ from datetime import date
 
 from flask import Flask, current_app, g, make_response, render_template, request, session
 
-from ..storage.links import Access, LinkReplaced, open_link
+from ..game import Sheet
+from ..game.hidden import Looker, as_seen, looker_of
+from ..storage.links import SEAT, Access, LinkReplaced, open_link
 from ..storage.models import Game
+
 
 def viewer_may_see(view: Callable) -> Callable:
     """Mark a read-only view as open to viewer links too."""
     view.viewer_may_see = True
+    return view
+
+
+def seat_may_enter(view: Callable) -> Callable:
+    """Mark an entry of one player's own (its form's ``player``) as open to
+    that player's seat link."""
+    view.seat_may_enter = True
+    return view
+
+
+def seat_may_take(view: Callable) -> Callable:
+    """Mark the view where a phone says which player it is as open to viewer
+    and seat links."""
+    view.seat_may_take = True
     return view
 
 
@@ -52,6 +73,31 @@ def game() -> Game:
     return g.access.game
 
 
+def looker() -> Looker:
+    """Who looks through this request's link, as the game domain hides bids from them."""
+    return looker_of(g.access.role, g.access.player)
+
+
+def seen(sheet: Sheet) -> Sheet:
+    """The sheet as this request's link may see it: without the bids still
+    hidden from it (:mod:`scorekeeper.game.hidden`). Every page, fragment,
+    poll and export of a game is drawn from it."""
+    return as_seen(sheet, looker())
+
+
+def refusal_of(found: Access, view: Callable | None) -> str | None:
+    """The page that says why the link may not reach ``view``, or None when it may."""
+    if found.can_write or getattr(view, "viewer_may_see", False) or getattr(
+            view, "seat_may_take", False):
+        return None
+    if found.role != SEAT:
+        return "access/read_only.html"
+    if getattr(view, "seat_may_enter", False) and found.may_enter_for(
+            request.form.get("player", type=int)):
+        return None
+    return "access/not_your_seat.html"
+
+
 def open_request_link() -> object | None:
     """Before every request under ``/g/<token>``: open the link and check the right."""
     token = (request.view_args or {}).get("gid")
@@ -61,9 +107,9 @@ def open_request_link() -> object | None:
         g.access = open_link(token)
     except LinkReplaced:
         return make_response(render_template("access/replaced.html"), 410)
-    view = current_app.view_functions.get(request.endpoint)
-    if not g.access.can_write and not getattr(view, "viewer_may_see", False):
-        return make_response(render_template("access/read_only.html"), 403)
+    refused = refusal_of(g.access, current_app.view_functions.get(request.endpoint))
+    if refused is not None:
+        return make_response(render_template(refused), 403)
     return None
 
 
@@ -75,4 +121,5 @@ def register_access(app: Flask) -> None:
         found = g.get("access")
         if found is None:
             return {}
-        return {"gid": found.token, "can_write": found.can_write, "role": found.role}
+        return {"gid": found.token, "can_write": found.can_write, "role": found.role,
+                "own_player": found.player}

@@ -8,6 +8,7 @@ from flask import make_response, render_template
 
 from ..game import Sheet
 from ..storage.models import Game
+from . import access
 from .rendered import kept_with_token
 from .responses import is_htmx, round_or_404, vary
 from .undo import undo_label
@@ -21,7 +22,9 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     """The round screen, or only its entry panel for htmx (with the undo bar
     out of band). ``notice`` says what was done; ``confirm_reopen`` asks
     before an undo reopens that round. The plain panel of the open round, the
-    same for every phone on the link, is drawn once per version and kept."""
+    same for every phone on the link, is drawn once per version and kept.
+    The bids still hidden from this link are not in what it draws."""
+    sheet = access.seen(sheet)
     rnd = round_or_404(sheet, number)
     template = PANEL if is_htmx() else ROUND_PAGE
 

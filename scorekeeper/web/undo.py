@@ -12,9 +12,10 @@ from __future__ import annotations
 from flask import flash
 
 from ..game import Sheet, entries
+from ..game.hidden import HiddenChange
 from ..storage import games as store
 from ..storage.models import Game
-from .wording.game import entry_label
+from .wording.game import entry_label, hidden_bid_label
 from .wording.history import history_text
 
 #: The changes a short label names; the others are named by their history line.
@@ -26,6 +27,8 @@ def undo_label(game: Game, sheet: Sheet) -> str | None:
     last = sheet.last_entry
     if last is None:
         return None
+    if isinstance(last, HiddenChange):
+        return hidden_bid_label(sheet.name(last.player))
     if last.kind in LIVE_ENTRIES:
         return entry_label(**entries.entry_facts(sheet, last))
     described = next((entry for entry in reversed(store.load_history(game))

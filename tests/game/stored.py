@@ -14,3 +14,5 @@ class Stored:
     round: int | None = None
     player: int | None = None
     value: Any = None
+    #: Entered by the player on their own phone (their seat link).
+    by_player: bool = False

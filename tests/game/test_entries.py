@@ -142,7 +142,7 @@ def test_a_write_made_on_a_stale_view_of_the_same_entry_is_a_conflict_naming_its
     with pytest.raises(Conflict) as raised:  # phone B also saw no bid, and bids 3
         entries.bid(game.sheet, 1, 1, 3, None)
     assert raised.value.kind == "changed-meanwhile"
-    assert raised.value.details == {"entry": "bid", "current": 2, "name": "Bob"}
+    assert raised.value.details == {"entry": "bid", "current": 2, "name": "Bob", "player": 1}
     assert game.enter(entries.bid, 1, 2, 1, None)  # another player's bid: no conflict
     assert game.enter(entries.bid, 1, 1, 3, 2)  # B has seen the 2 now: it changes
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import secrets
 
-import segno
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request
 from flask import url_for
 from flask_babel import gettext as _
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from wtforms import SelectChoice
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS
@@ -29,6 +27,7 @@ from .again import prefill
 from .faults import ABOUT, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
 from .regulars import as_regulars, roster_offer, seat_regular, twice_named
+from .seats import free_seats, qr_svg, seat_cards
 
 bp = Blueprint("games", __name__)
 
@@ -68,6 +67,8 @@ def join():
                 "%(minutes)s minutes from when Share was last opened there.",
                 minutes=links.JOIN_CODE_MINUTES))
         else:
+            if link.role == links.VIEWER:  # the players' code: which of them is this phone?
+                return redirect(url_for("games.pick_seat", gid=link.token))
             return redirect(url_for("play.game_home", gid=link.token))
     return games_page(form, status=422)
 
@@ -258,34 +259,62 @@ def share(gid: str):
         cards.append({"role": role, "url": url, "qr": qr_svg(url),
                       "table": public.shared_url("play.table_view", gid=link.token)})
     code = links.join_code(current.link) if current.can_write else None
+    sheet = store.load_sheet(current.game)
+    seats = seat_cards(current.game, sheet) if current.can_write else []
+    players_code = (links.join_code(links.link_of(current.game, links.VIEWER))
+                    if current.can_write else None)
     loopback = public.is_opened_on_loopback() and not current_app.config.get("PUBLIC_URL")
     return render_template("games/share.html", game=current.game, cards=cards, code=code,
-                           code_minutes=links.JOIN_CODE_MINUTES,
+                           code_minutes=links.JOIN_CODE_MINUTES, seats=seats,
+                           players_code=players_code,
                            loopback=loopback, lan=public.lan_address() if loopback else None,
-                           sheet=store.load_sheet(current.game))
+                           sheet=sheet)
 
 
-def qr_svg(url: str) -> Markup:
-    """The address as a QR code, drawn here as SVG (no outside service)."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True))
+@bp.route("/g/<gid>/seat", methods=["GET", "POST"])
+@access.seat_may_take
+def pick_seat(gid: str):
+    """Who are you? A phone that joined with the players' code (or holds any
+    link of the game) says which player it is, among the seats no phone has
+    taken yet, and keeps the game through that player's own link."""
+    current = access.access()
+    sheet = store.load_sheet(current.game)
+    free = free_seats(current.game, sheet, current.player)
+    if request.method == "POST":
+        if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
+            abort(400)
+        player = request.form.get("player", type=int)
+        if player in free:
+            link = links.seat_links(current.game, [player])[player]
+            links.remember(access.device_id(), link, chosen=True)
+            return redirect(url_for("play.game_home", gid=link.token))
+    status = 422 if request.method == "POST" else 200
+    html = render_template("games/seat.html", game=current.game, sheet=sheet, free=free,
+                           refused=status == 422)
+    return make_response(html, status)
 
 
 @bp.route("/g/<gid>/share/rotate", methods=["GET", "POST"])
 def rotate(gid: str):
-    """Ask, then replace the scorer or the viewer link: the old one stops
-    working, and the phones that reached the game through it lose it."""
+    """Ask, then replace the scorer or the viewer link, or a player's own
+    link: the old one stops working, and the phones that reached the game
+    through it lose it."""
     role = request.values.get("role")
-    if role not in links.ROLES:
-        abort(400)
+    player = request.values.get("player", type=int) if role == links.SEAT else None
     current = access.access()
+    old = (current.link if role == current.role else links.link_of(current.game, role, player)
+           if role in links.ROLES or player is not None else None)
+    if old is None:
+        abort(400)
+    sheet = store.load_sheet(current.game)
     if request.method != "POST":  # GET and HEAD only ask
-        old = current.link if role == current.role else links.link_of(current.game, role)
         return render_template("games/rotate.html", game=current.game, role=role,
                                phones=links.phones_through(old, access.device_id()),
-                               sheet=store.load_sheet(current.game))
+                               name=sheet.name(player) if player is not None else None,
+                               player=player, sheet=sheet)
     if not FlaskForm().validate():
         abort(400)
-    new = links.rotate(current, role, access.device_id())
+    new = links.rotate(current, role, access.device_id(), player)
     token = new.token if role == current.role else gid
     return redirect(url_for("games.share", gid=token))
 

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from wtforms import SelectChoice
 
 from ...game import GameError, Sheet, entries, grouped
+from ...game.hidden import history_seen
 from ...rules import SCORING_PRESETS, RulesError, find_scoring
 from ...storage import games as store
 from ...storage.models import Game
@@ -238,8 +239,10 @@ def change_scoring(gid: str):
 def history(gid: str):
     """Every change in plain words, by round, newest first."""
     game = access.game()
-    return render_template("manage/history.html", game=game, sheet=store.load_sheet(game),
-                           groups=grouped(store.load_history(game)), history_text=history_text)
+    sheet = access.seen(store.load_sheet(game))
+    entries = history_seen(store.load_history(game), sheet)
+    return render_template("manage/history.html", game=game, sheet=sheet,
+                           groups=grouped(entries), history_text=history_text)
 
 
 @bp.post("/author")

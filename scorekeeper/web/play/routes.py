@@ -43,7 +43,8 @@ def entry(gid: str, number: int, form, build, *args):
     if not form.validate():
         return refused(game, number, form_error(form))
     try:
-        sheet = store.record(game, build, number, *(arg(form) for arg in args), author=author())
+        sheet = store.record(game, build, number, *(arg(form) for arg in args), author=author(),
+                             by_player=access.access().role == links.SEAT)
     except GameError as error:
         return refused(game, number, error)
     if is_htmx():
@@ -53,10 +54,15 @@ def entry(gid: str, number: int, form, build, *args):
 
 def refused(game: Game, number: int, error: GameError | str):
     """The round screen as it stands now, with why the entry was refused: 409
-    when another phone changed it meanwhile (the screen shows what it is now)."""
+    when another phone changed it meanwhile (the screen shows what it is now,
+    a bid hidden from this link still hidden)."""
     status = 409 if isinstance(error, Conflict) else 422
+    sheet = access.seen(store.load_sheet(game))
+    if isinstance(error, Conflict) and sheet.current is not None and error.details.get(
+            "entry") == "bid" and error.details.get("player") in sheet.current.hidden_bids:
+        error = Conflict(error.kind, **error.details, hidden=True)  # said without the bid
     text = error if isinstance(error, str) else refusal(error)
-    return render_round(game, store.load_sheet(game), number, text, status)
+    return render_round(game, sheet, number, text, status)
 
 
 @bp.get("/")
@@ -121,7 +127,7 @@ def table_view(gid: str):
     if unchanged_since():
         return vary(make_response("", 204))
     game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.seen(store.load_sheet(game))
     rnd = sheet.current or sheet.rounds[-1]
     last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
     template = "play/_table.html" if is_htmx() else "play/table.html"
@@ -137,12 +143,14 @@ def trump(gid: str, number: int):
 
 
 @bp.post("/round/<int:number>/bid")
+@access.seat_may_enter
 def bid(gid: str, number: int):
     return entry(gid, number, BidForm(), entries.bid,
                  lambda form: form.player.data, lambda form: form.bid.data, BidForm.seen)
 
 
 @bp.post("/round/<int:number>/tricks")
+@access.seat_may_enter
 def tricks(gid: str, number: int):
     return entry(gid, number, TricksForm(), entries.tricks,
                  lambda form: form.player.data, lambda form: form.tricks.data, TricksForm.seen)
@@ -261,7 +269,7 @@ def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.seen(store.load_sheet(game))
     parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
     return render_template("play/standings.html", game=game, sheet=sheet,
                            series=series_lines(game), **parts)
@@ -271,7 +279,7 @@ def csv_download(write, kind: str = ""):
     """A CSV of the game, with the separator of the reader's spreadsheets (or the one asked for)."""
     game = access.game()
     delimiter = export.separator(current_lang(), request.args.get("sep"))
-    return download(write(game, store.load_sheet(game), delimiter), "text/csv",
+    return download(write(game, access.seen(store.load_sheet(game)), delimiter), "text/csv",
                     export.filename(game, "csv", kind=kind))
 
 
@@ -292,7 +300,9 @@ def export_rules_csv(gid: str):
 @access.viewer_may_see
 def export_json(gid: str):
     game = access.game()
-    sheet = store.load_sheet(game)
-    stored = carry.game_entry(game, None)  # a file shared freely: no link
+    sheet = access.seen(store.load_sheet(game))
+    # A file shared freely: no link; its stored facts end before a bid still
+    # hidden from this link.
+    stored = carry.game_entry(game, None, looker=access.looker())
     return download(export.game_json(game, sheet, stored), "application/json",
                     export.filename(game, "json"))

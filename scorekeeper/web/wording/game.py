@@ -142,6 +142,11 @@ def entry_label(change: str, round: int | None = None, name: str | None = None,
     return _("the latest change in the history")
 
 
+def hidden_bid_label(name: str) -> str:
+    """A bid this phone may not see yet (everyone bids at once): who made it."""
+    return _("%(name)s: bid, hidden until every bid is in", name=name)
+
+
 def duration_text(duration: timedelta) -> str:
     """How long a game took, to the minute: "1 h 05 min", "25 min"."""
     minutes = int(duration.total_seconds() // 60)
@@ -155,6 +160,9 @@ def duration_text(duration: timedelta) -> str:
 
 def _plural(kind: str, details: dict[str, Any]) -> str | None:
     """The messages that quote a count (``num``) or another entry."""
+    if kind == "changed-meanwhile" and details.get("hidden"):
+        return _("Changed meanwhile on another phone: %(entry)s. Nothing was saved.",
+                 entry=hidden_bid_label(details["name"]))
     if kind == "changed-meanwhile":
         label = entry_label(details["entry"], details.get("number"), details.get("name"),
                             details["current"])

@@ -1,0 +1,93 @@
+"""The round screen on a player's own phone: the round's facts, their own
+bid chips (the hook's forbidden bid struck out when they bid last), whose
+turn it is, the bids so far, then their own trick chips; and on the
+scorers' screen, who has not bid or entered tricks yet."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Link
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def game(app, table):
+    """Four players bidding in turn with the hook, Ann dealing round 1 (so Bob
+    bids first and Ann last), and every player's own phone."""
+    table.start()
+    table.trump(1, "H")
+    table.client.get(table.url("/share"))
+    with app.app_context():
+        table.seats = dict(db.session.execute(
+            db.select(Link.player, Link.token).where(Link.role == "seat")).all())
+    table.phones = {player: app.test_client() for player in table.seats}
+    return table
+
+
+def screen(game, player: int, htmx: bool = False) -> str:
+    return game.phones[player].get(f"/g/{game.seats[player]}/round/1",
+                                   headers=HTMX if htmx else {}).get_data(as_text=True)
+
+
+def own_post(game, player: int, kind: str, value: int, htmx: bool = False):
+    return game.phones[player].post(f"/g/{game.seats[player]}/round/1/{kind}",
+                                    data={"player": player, kind: value},
+                                    headers=HTMX if htmx else {})
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_a_players_screen_has_only_their_own_chips_and_says_whose_turn_it_is(game, htmx):
+    bob, cy = screen(game, 1, htmx), screen(game, 2, htmx)
+    assert 'id="bid-1"' in bob and not re.search(r'id="(bid|tricks)-[023]"', bob)
+    assert 'id="your-turn"' in bob and "Your turn to bid." in bob
+    assert 'id="your-turn"' not in cy and "Waiting for Bob to bid." in cy
+    assert 'id="read-only"' not in bob and "<fieldset class=\"plain\" disabled>" not in bob
+    assert own_post(game, 1, "bid", 0, htmx).status_code == (200 if htmx else 302)
+    assert 'id="your-turn"' in screen(game, 2)
+    bob = screen(game, 1)
+    assert re.search(r"<span>Bob</span>\s*<b data-bid>0</b>", bob)
+
+
+def test_the_dealer_bidding_last_sees_the_forbidden_bid_struck_out(game):
+    rnd_cards = len(re.findall(r'name="bid" value="\d+"', screen(game, 1)))
+    for player in (1, 2, 3):
+        assert own_post(game, player, "bid", 0).status_code == 302
+    ann = screen(game, 0)
+    assert 'id="your-turn"' in ann
+    assert re.search(rf'class="chip forbidden" name="bid" value="{rnd_cards - 1}" disabled', ann)
+
+
+def test_after_the_bids_each_player_confirms_their_tricks_and_the_scorer_closes(game):
+    cards = len(re.findall(r'name="bid" value="\d+"', screen(game, 1))) - 1
+    for player in (1, 2, 3, 0):
+        assert own_post(game, player, "bid", 0).status_code == 302
+    bob = screen(game, 1)
+    assert 'id="tricks-1"' in bob and 'id="bid-1"' not in bob
+    assert own_post(game, 1, "tricks", cards).status_code == 302
+    assert "Your tricks are in." in screen(game, 1)
+    scorer = game.client.get(game.url("/round/1")).get_data(as_text=True)
+    assert "No tricks yet: Cy, Di, Ann" in scorer
+    for player in (2, 3, 0):
+        assert own_post(game, player, "tricks", 0).status_code == 302
+    assert game.close(1).status_code == 302
+    assert game.client.get(game.url("/round/1")).status_code == 200
+
+
+def test_the_scorers_screen_says_who_has_not_bid_and_fills_in_for_them(game):
+    assert own_post(game, 1, "bid", 1).status_code == 302
+    scorer = game.client.get(game.url("/round/1")).get_data(as_text=True)
+    assert "Not bid yet: Cy, Di, Ann" in scorer
+    assert game.bid(1, 2, 0).status_code == 302
+    assert "Not bid yet: Di, Ann" in game.client.get(game.url("/round/1")).get_data(as_text=True)
+
+
+def test_a_scorer_alone_sees_no_missing_line_before_anything_is_entered(table):
+    table.start()
+    table.trump(1, "H")
+    page = table.client.get(table.url("/round/1")).get_data(as_text=True)
+    assert 'id="missing-bids"' not in page and 'id="seat-screen"' not in page
