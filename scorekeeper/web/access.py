@@ -9,7 +9,7 @@ write, is refused with 403 before the view runs, so nothing is stored. A
 seat link (one player's own) sees what a viewer sees, and may also post to
 the views marked :func:`seat_may_enter` for its own player (the posted
 ``player`` field): that player's bid and tricks. A viewer or seat link may
-take a seat (:func:`seat_may_take`): "who are you?" after a join code.
+take a seat (:func:`seat_may_take`): "who are you?", only after the players' code.
 
 A device is known by a random id kept in Flask's signed session cookie (long
 lived, ``SameSite=Lax``): no account and no password. The cookie is sent
@@ -46,7 +46,7 @@ def seat_may_enter(view: Callable) -> Callable:
 
 def seat_may_take(view: Callable) -> Callable:
     """Mark the view where a phone says which player it is as open to viewer
-    and seat links."""
+    and seat links, for a phone that typed the players' code (:func:`may_choose_seat`)."""
     view.seat_may_take = True
     return view
 
@@ -85,11 +85,35 @@ def seen(sheet: Sheet) -> Sheet:
     return as_seen(sheet, looker())
 
 
+#: Where the session keeps the games this phone typed the players' code of:
+#: the viewer tokens it may say "who are you?" through, the newest last.
+SEAT_CHOICES = "seat_choices"
+#: How many such games one phone's session keeps.
+SEAT_CHOICES_KEPT = 5
+
+
+def may_choose_seat(token: str) -> None:
+    """Let this phone say which player it is in the game of ``token`` (it
+    typed the game's players' code): once, through that link."""
+    kept = [t for t in session.get(SEAT_CHOICES, []) if t != token]
+    session[SEAT_CHOICES] = [*kept, token][-SEAT_CHOICES_KEPT:]
+
+
+def seat_chosen(token: str) -> None:
+    """The phone has said who it is: the players' code is spent."""
+    session[SEAT_CHOICES] = [t for t in session.get(SEAT_CHOICES, []) if t != token]
+
+
 def refusal_of(found: Access, view: Callable | None) -> str | None:
-    """The page that says why the link may not reach ``view``, or None when it may."""
-    if found.can_write or getattr(view, "viewer_may_see", False) or getattr(
-            view, "seat_may_take", False):
+    """The page that says why the link may not reach ``view``, or None when it may.
+
+    Taking a seat is a write: only a phone that typed the players' code may,
+    once, so a viewer link passed around gives nobody a player's rights."""
+    if found.can_write or getattr(view, "viewer_may_see", False):
         return None
+    if getattr(view, "seat_may_take", False):
+        chosen = found.token in session.get(SEAT_CHOICES, [])
+        return None if chosen else "access/no_seat_to_take.html"
     if found.role != SEAT:
         return "access/read_only.html"
     if getattr(view, "seat_may_enter", False) and found.may_enter_for(

@@ -188,3 +188,32 @@ def test_a_seat_taken_moves_the_device_from_the_viewer_link_to_the_seat(app, cli
         rows = db.session.execute(db.select(Link.role, Link.player).join(
             DeviceGame, DeviceGame.link_id == Link.id)).all()
     assert sorted(rows, key=str) == sorted([("scorer", None), ("seat", 2)], key=str)
+
+
+def viewer_token(client, game) -> str:
+    """The viewer link, as the scorer's Share screen gives it."""
+    page = client.get(game.url("/share")).get_data(as_text=True)
+    return re.search(r'value="[^"]*/g/([A-Za-z0-9_-]+)/" id="url-viewer"', page).group(1)
+
+
+def test_only_a_phone_that_typed_the_players_code_takes_a_seat_and_only_once(app, client, game):
+    # A viewer link passed around (or a player's own link) gives nobody a seat.
+    tokens = (viewer_token(client, game), seat_tokens(client, game)["Bob"])
+    before = stored(app)
+    for token in tokens:
+        stranger = app.test_client()
+        stranger.get(f"/g/{token}/")
+        for response in (stranger.get(f"/g/{token}/seat"),
+                         stranger.post(f"/g/{token}/seat", data={"player": "2"})):
+            body = response.get_data(as_text=True)
+            assert response.status_code == 403 and "Type the players’ code first" in body
+            assert "Nothing was saved" in body
+    assert stored(app) == before
+    # With the code: one seat, then the code is spent on this phone.
+    phone = app.test_client()
+    seat_page = phone.post("/join", data={"code": players_code(client, game)}).headers["Location"]
+    assert phone.post(seat_page, data={"player": "2"}).status_code == 302
+    after = stored(app)
+    again = phone.post(seat_page, data={"player": "3"})
+    assert again.status_code == 403 and "Type the players’ code first" in again.get_data(as_text=True)
+    assert stored(app) == after

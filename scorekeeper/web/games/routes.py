@@ -68,6 +68,7 @@ def join():
                 minutes=links.JOIN_CODE_MINUTES))
         else:
             if link.role == links.VIEWER:  # the players' code: which of them is this phone?
+                access.may_choose_seat(link.token)
                 return redirect(url_for("games.pick_seat", gid=link.token))
             return redirect(url_for("play.game_home", gid=link.token))
     return games_page(form, status=422)
@@ -274,9 +275,9 @@ def share(gid: str):
 @bp.route("/g/<gid>/seat", methods=["GET", "POST"])
 @access.seat_may_take
 def pick_seat(gid: str):
-    """Who are you? A phone that joined with the players' code (or holds any
-    link of the game) says which player it is, among the seats no phone has
-    taken yet, and keeps the game through that player's own link."""
+    """Who are you? A phone that joined with the players' code says which
+    player it is, among the seats no phone has taken yet, and keeps the game
+    through that player's own link."""
     current = access.access()
     sheet = store.load_sheet(current.game)
     free = free_seats(current.game, sheet, current.player)
@@ -287,6 +288,7 @@ def pick_seat(gid: str):
         if player in free:
             link = links.seat_links(current.game, [player])[player]
             links.remember(access.device_id(), link, chosen=True)
+            access.seat_chosen(current.token)
             return redirect(url_for("play.game_home", gid=link.token))
     status = 422 if request.method == "POST" else 200
     html = render_template("games/seat.html", game=current.game, sheet=sheet, free=free,
