@@ -25,22 +25,32 @@ BIDS = {"Bob": 1, "Cy": 0, "Di": 0, "Ann": 0}
 TRICKS = {"Bob": 1, "Cy": 0, "Di": 0, "Ann": 0}
 
 
+#: True once no htmx request of the page is on its way (the set-up's preview).
+NO_REQUEST_ON_ITS_WAY = "() => !document.querySelector('.htmx-request')"
+
+
 def start_on_the_scorers_phone(scorer: Page) -> str:
     """The scorer sets up the Estonian game where everyone bids at once, Ann
-    dealing first, on the set-up page; the game's scorer token."""
+    dealing first, on the set-up page; the game's scorer token.
+
+    Each choice sends a preview whose answer draws the variants and the
+    dealers again from what was sent: the next choice waits for it, so that
+    a slow answer never takes back a choice made after it was asked for."""
     scorer.goto("/new")
     for seat, name in enumerate(NAMES):
         scorer.fill(f"#players-{seat}", name)
     scorer.locator(f"#players-{len(NAMES) - 1}").dispatch_event("change")
+    scorer.wait_for_function(NO_REQUEST_ON_ITS_WAY)
+    expect(scorer.locator("#first_dealer option")).to_have_count(len(NAMES) + 1)
     scorer.locator("#preset-estonian").check()
-    variant = scorer.locator("#variant-simultaneous")
-    expect(variant).to_be_attached()  # the chosen preset's variants, drawn by the preview
+    scorer.wait_for_function(NO_REQUEST_ON_ITS_WAY)
     if not scorer.locator("#about-rules").evaluate("details => details.open"):
         scorer.locator("#about-rules > summary").click()
-    variant.check()
-    expect(scorer.locator("#first_dealer option")).to_have_count(len(NAMES) + 1)
+    scorer.locator("#variant-simultaneous").check()
+    scorer.wait_for_function(NO_REQUEST_ON_ITS_WAY)
     scorer.select_option("#first_dealer", "0")
-    expect(variant).to_be_checked()
+    scorer.wait_for_function(NO_REQUEST_ON_ITS_WAY)
+    expect(scorer.locator("#variant-simultaneous")).to_be_checked()
     expect(scorer.locator("#first_dealer")).to_have_value("0")
     with scorer.expect_navigation():
         scorer.locator("button[value=start]").click()
