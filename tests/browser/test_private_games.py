@@ -41,7 +41,8 @@ def test_a_table_shares_its_game_and_strangers_see_nothing(browser: Browser,
         a.locator("#more-menu > summary").click()  # on a phone Share is under "More"
         a.get_by_role("link", name="Share").click()
         expect(a.locator("h1")).to_have_text("Share this game")
-        expect(a.locator(".qr svg")).to_have_count(2)
+        # The scorer and viewer links, then each player's own link.
+        expect(a.locator(".qr svg")).to_have_count(2 + len(NAMES))
         code = a.locator("#join-code .code").inner_text().replace(" ", "")
         viewer_url = a.locator("#url-viewer").input_value()
         scorer_url = a.locator("#url-scorer").input_value()
