@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from game_links import game_routes, stored
 from page_text import without_tokens
 
 from scorekeeper.storage.database import db
-from scorekeeper.storage.models import Change, DeviceGame, Game, HandEvent, JoinCode, Link
+from scorekeeper.storage.models import DeviceGame, Link
 
 HTMX = {"HX-Request": "true"}
 #: Form data that would make each write succeed for a scorer.
@@ -28,32 +29,11 @@ WRITE_DATA = {
 }
 
 
-def stored(app) -> tuple:
-    """Everything a write could add or change: rows of every table, and the links."""
-    with app.app_context():
-        count = lambda model: db.session.scalar(db.select(db.func.count()).select_from(model))
-        tokens = sorted(db.session.scalars(db.select(Link.token)))
-        return (count(Game), count(Change), count(HandEvent), count(JoinCode), tokens,
-                sorted(db.session.scalars(db.select(Link.replaced_at.is_(None)))))
-
-
 def links_of(app, gid: str) -> dict[str, str]:
     with app.app_context():
         game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == gid))
         return {link.role: link.token for link in db.session.scalars(db.select(Link).where(
             Link.game_id == game_id, Link.replaced_at.is_(None)))}
-
-
-def game_routes(app) -> list[tuple[str, str, str]]:
-    """(endpoint, method, path) of every route of a game, with round 1 where it has one."""
-    routes = []
-    for rule in app.url_map.iter_rules():
-        if "gid" not in rule.arguments:
-            continue
-        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-            path = rule.rule.replace("<gid>", "{gid}").replace("<int:number>", "1")
-            routes.append((rule.endpoint, method, path))
-    return sorted(routes)
 
 
 @pytest.fixture

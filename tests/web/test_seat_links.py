@@ -8,10 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from game_links import game_routes, stored
 from page_text import without_tokens
 
 from scorekeeper.storage.database import db
-from scorekeeper.storage.models import Change, DeviceGame, Game, JoinCode, Link
+from scorekeeper.storage.models import Change, DeviceGame, Link
 
 HTMX = {"HX-Request": "true"}
 #: Form data of a write, for the seat of player 1 ("Bob").
@@ -22,30 +23,12 @@ WRITE_DATA = {"play.trump": {"trump": "H"}, "play.bid": {"player": "1", "bid": "
 OWN_ENTRIES = {"play.bid", "play.tricks"}
 
 
-def stored(app) -> tuple:
-    with app.app_context():
-        count = lambda model: db.session.scalar(db.select(db.func.count()).select_from(model))
-        return (count(Game), count(Change), count(JoinCode),
-                sorted(db.session.scalars(db.select(Link.token).where(
-                    Link.replaced_at.is_(None)))))
-
-
 def seat_tokens(client, game) -> dict[str, str]:
     """Each player's own link, by name, as the scorer's Share screen lists them."""
     page = client.get(game.url("/share")).get_data(as_text=True)
     found = re.findall(r'<span class="seat-name">([^<]+)</span>.*?/g/([A-Za-z0-9_-]+)/"',
                        page, re.S)
     return dict(found)
-
-
-def game_routes(app) -> list[tuple[str, str, str]]:
-    routes = []
-    for rule in app.url_map.iter_rules():
-        if "gid" in rule.arguments:
-            for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
-                path = rule.rule.replace("<gid>", "{gid}").replace("<int:number>", "1")
-                routes.append((rule.endpoint, method, path))
-    return sorted(routes)
 
 
 def send(client, method, path, endpoint, gid, htmx=False, player="1"):
