@@ -2,6 +2,14 @@
 start it with this file (``gunicorn --config gunicorn.conf.py``); the command
 line gives the rest (address, workers, logs).
 
+The worker: gevent's. Every open game screen keeps a stream of the game's
+changes (scorekeeper/web/live.py), open as long as the screen is; a gevent
+worker holds each one as a greenlet, so one worker holds a thousand phones
+(``worker_connections``) where a sync worker would be taken by one. Requests
+are short and the database is local (SQLite) or near (PostgreSQL, whose
+driver psycopg waits cooperatively under gevent). A host needs as many open
+files as connections: ``ulimit -n`` of at least workers × worker_connections.
+
 A worker's garbage collector: once the app is loaded, everything it made
 (the app, its routes, templates, catalogues, SQLAlchemy's mappers) is moved
 out of the collector's sight with :func:`gc.freeze`. Those objects live as
@@ -12,6 +20,10 @@ against 0.05 s and 0.12 s frozen).
 """
 
 import gc
+
+worker_class = "gevent"
+#: Open phones per worker (streams and requests together).
+worker_connections = 2000
 
 
 def post_worker_init(worker):

@@ -18,6 +18,7 @@ from . import config
 from .cli import register_commands
 from .storage.database import db, migrate
 from .storage.kept import open_stores
+from .storage.watch import register_watch
 from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
@@ -53,6 +54,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=7 * 24 * 3600,
         WTF_CSRF_TIME_LIMIT=None,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        # How often a SQLite server's watch asks which watched games changed
+        # (scorekeeper/storage/watch.py; PostgreSQL is told at once).
+        WATCH_INTERVAL=0.1,
+        # How long one live stream lasts before the browser opens it again (web/live.py).
+        LIVE_STREAM_SECONDS=600.0,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(config.from_environment())
@@ -69,6 +75,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_url_converters(app)
     register_blueprints(app)
     register_kept_pages(app)
+    register_watch(app)
     register_limits(app)  # before the links are opened: a refused write reads nothing
     register_access(app)
     register_errorhandlers(app)

@@ -74,4 +74,6 @@ def from_environment() -> dict[str, object]:
     for name in ("BEHIND_PROXY", *KEPT_SIZES):
         if os.environ.get(name):
             settings[name] = int(os.environ[name])
+    if os.environ.get("WATCH_INTERVAL"):
+        settings["WATCH_INTERVAL"] = float(os.environ["WATCH_INTERVAL"])
     return settings

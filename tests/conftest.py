@@ -36,6 +36,8 @@ def app(tmp_path):
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
         "WTF_CSRF_ENABLED": False,
+        # A live stream ends at once: a test that reads a whole answer gets an end.
+        "LIVE_STREAM_SECONDS": 0,
     })
     with app.app_context():
         db.create_all()

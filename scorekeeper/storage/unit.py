@@ -42,6 +42,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import folds
 from .database import db
 from .models import Game, utcnow
+from .watch import announce
 
 #: How often a write runs again when another phone wrote first.
 WRITE_ATTEMPTS = 3
@@ -78,7 +79,9 @@ CLAIM_VERSION = (update(Game.__table__)
 def claim_version(game: Game) -> int:
     """Raise the game's version by one, in the current transaction, only if it
     still holds the number this write read (compare-and-swap: another
-    server's write in between makes it fail, whatever that write was).
+    server's write in between makes it fail, whatever that write was), and
+    announce the new version to the screens that watch the game (at the
+    commit: :func:`scorekeeper.storage.watch.announce`).
 
     :raise VersionTaken: when another write raised it first.
     """
@@ -88,6 +91,7 @@ def claim_version(game: Game) -> int:
     if claimed.rowcount != 1:
         raise VersionTaken(game.public_id)
     set_committed_value(game, "version", seen + 1)
+    announce(game.id, seen + 1)
     return seen + 1
 
 

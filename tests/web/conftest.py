@@ -57,7 +57,7 @@ def postgres_app(postgres_url, monkeypatch):
     # Counters in memory: by default they would go to a file in instance/ that
     # outlives the test (tests of the limits themselves run on SQLite).
     app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False,
-                      "RATELIMIT_STORAGE_URI": "memory://"})
+                      "RATELIMIT_STORAGE_URI": "memory://", "LIVE_STREAM_SECONDS": 0})
     assert app.config["SQLALCHEMY_DATABASE_URI"] == postgres_url
     with app.app_context():
         upgrade()

@@ -3,6 +3,8 @@ could store (so that a refused request can be shown to store nothing)."""
 
 from __future__ import annotations
 
+import re
+
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Game, HandEvent, JoinCode, Link
 
@@ -26,3 +28,20 @@ def game_routes(app) -> list[tuple[str, str, str]]:
             path = rule.rule.replace("<gid>", "{gid}").replace("<int:number>", "1")
             routes.append((rule.endpoint, method, path))
     return sorted(routes)
+
+
+def links_of(app, token: str) -> dict[str, str]:
+    """The scorer and viewer links in force of the game ``token`` reaches, by role
+    (with each seat link made so far under "seat": the last one's token)."""
+    with app.app_context():
+        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == token))
+        return {link.role: link.token for link in db.session.scalars(db.select(Link).where(
+            Link.game_id == game_id, Link.replaced_at.is_(None)))}
+
+
+def seat_tokens(client, game) -> dict[str, str]:
+    """Each player's own link, by name, as the scorer's Share screen lists them."""
+    page = client.get(game.url("/share")).get_data(as_text=True)
+    found = re.findall(r'<span class="seat-name">([^<]+)</span>.*?/g/([A-Za-z0-9_-]+)/"',
+                       page, re.S)
+    return dict(found)

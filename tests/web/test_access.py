@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from game_links import game_routes, stored
+from game_links import game_routes, links_of, stored
 from page_text import without_tokens
 
 from scorekeeper.storage.database import db
@@ -27,13 +27,6 @@ WRITE_DATA = {
     "disputes.deal": {"player": "1", "card": "AS"}, "games.rotate": {"role": "viewer"},
     "disputes.import_record": {"text": "{}"},
 }
-
-
-def links_of(app, gid: str) -> dict[str, str]:
-    with app.app_context():
-        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == gid))
-        return {link.role: link.token for link in db.session.scalars(db.select(Link).where(
-            Link.game_id == game_id, Link.replaced_at.is_(None)))}
 
 
 @pytest.fixture

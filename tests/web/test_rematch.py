@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from game_links import links_of
 
 from scorekeeper.storage import links
 from scorekeeper.storage.models import Game
@@ -206,7 +207,7 @@ def test_a_game_set_up_from_change_players_or_rules_joins_the_series(table, clie
 
 def test_only_a_scorer_link_puts_a_new_game_in_its_series(table, client, app):
     first = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
-    viewer = links_of_game(app, first)["viewer"]
+    viewer = links_of(app, first)["viewer"]
     sent = sent_unchanged(client.get(f"/new?again={first}").get_data(as_text=True))
     for token in (viewer, "nope"):
         second = new_gid(client.post("/new", data={**sent, "again": token, "action": "start"}))
@@ -214,14 +215,6 @@ def test_only_a_scorer_link_puts_a_new_game_in_its_series(table, client, app):
     assert game_of(app, first)["series"] is None
 
 
-def links_of_game(app, token: str) -> dict[str, str]:
-    from scorekeeper.storage.database import db
-    from scorekeeper.storage.models import Link
-
-    with app.app_context():
-        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == token))
-        return {link.role: link.token for link in db.session.scalars(
-            db.select(Link).where(Link.game_id == game_id, Link.replaced_at.is_(None)))}
 
 
 def test_play_again_first_shows_the_seats_the_first_dealer_and_the_rules_and_starts_nothing(

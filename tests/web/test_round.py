@@ -231,9 +231,10 @@ def test_undo_with_nothing_entered_says_so(table):
 def test_a_second_phone_sees_nothing_new_until_the_game_changes(table, client):
     table.start()
     page = client.get(table.url("/round/1")).get_data(as_text=True)
-    # static/js/poll.js asks every few seconds through each data-poll element.
+    # static/js/live.js asks through each data-poll element when the stream says
+    # the game changed (every second while no stream is open).
     assert "/round/1/entry?since=0" in page and 'hx-trigger="poll" data-poll' in page
-    assert "js/poll.js" in page
+    assert "js/live.js" in page and 'sse-connect="/g/' in page and "/events?since=0" in page
     watch = {"HX-Request": "true"}
     assert client.get(table.url("/round/1/entry?since=0"), headers=watch).status_code == 204
     table.bid(1, 1, 2)  # entered on the first phone

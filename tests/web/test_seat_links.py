@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from game_links import game_routes, stored
+from game_links import game_routes, seat_tokens, stored
 from page_text import without_tokens
 
 from scorekeeper.storage.database import db
@@ -21,14 +21,6 @@ WRITE_DATA = {"play.trump": {"trump": "H"}, "play.bid": {"player": "1", "bid": "
               "manage.join": {"name": "Fay", "after": "1", "start_rule": "zero"}}
 #: The entries a seat link may make for its own player.
 OWN_ENTRIES = {"play.bid", "play.tricks"}
-
-
-def seat_tokens(client, game) -> dict[str, str]:
-    """Each player's own link, by name, as the scorer's Share screen lists them."""
-    page = client.get(game.url("/share")).get_data(as_text=True)
-    found = re.findall(r'<span class="seat-name">([^<]+)</span>.*?/g/([A-Za-z0-9_-]+)/"',
-                       page, re.S)
-    return dict(found)
 
 
 def send(client, method, path, endpoint, gid, htmx=False, player="1"):

@@ -94,7 +94,7 @@ def test_the_table_view_loads_no_script_for_taps(table, client):
                                 client.get(table.url(path)).get_data(as_text=True))
                for path in ("/table", "/round/1")}
     assert "taps.js" not in scripts["/table"] and not any("idiomorph" in s for s in scripts["/table"])
-    assert {"keep-awake.js", "poll.js", "menu.js"} <= set(scripts["/table"])
+    assert {"keep-awake.js", "live.js", "sse-2.2.4.min.js", "menu.js"} <= set(scripts["/table"])
     assert {"taps.js", "idiomorph-ext-0.8.0.min.js", "keep-awake.js"} <= set(scripts["/round/1"])
     page = client.get(table.url("/table")).get_data(as_text=True)
     assert 'hx-ext="morph"' not in page and 'id="connection"' not in page

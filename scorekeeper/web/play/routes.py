@@ -17,7 +17,7 @@ from ...game import Conflict, GameError, Refusals, entries
 from ...storage import games as store
 from ...storage import carry, links
 from ...storage.models import Game
-from .. import access
+from .. import access, live
 from ..language import current_lang, safe_path
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
@@ -113,6 +113,14 @@ def entry_panel(gid: str, number: int):
     if rnd is not sheet.current:
         return go_to(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
+
+
+@bp.get("/events")
+@access.viewer_may_see
+def events(gid: str):
+    """The live stream of an open game screen (:mod:`scorekeeper.web.live`):
+    an event whenever the game changes, from ``since`` the version it shows."""
+    return live.stream(access.access().game_id, request.args.get("since", type=int))
 
 
 @bp.get("/table")

@@ -1,0 +1,46 @@
+// Phones that watch the same game. An open game screen keeps a stream of the
+// game's changes (htmx's SSE extension: the element with sse-connect); at
+// each "change" it sends, every element marked data-poll asks the server
+// again (its "poll" trigger) with the version it shows. While no stream is
+// open (not yet, broken, or silent for longer than the server's heartbeat),
+// it asks every second instead, as it did before there were streams; coming
+// back to the page asks at once. Done here rather than with an hx-trigger
+// filter, which htmx would have to evaluate as code (the
+// Content-Security-Policy forbids it).
+(function () {
+  "use strict";
+  var EVERY_MS = 1000;
+  // The server says "alive" every 20 s: twice that without a word is a broken stream.
+  var SILENT_MS = 45000;
+  var streaming = false;
+  var lastHeard = 0;
+
+  function ask() {
+    if (!window.htmx) { return; }
+    document.querySelectorAll("[data-poll]").forEach(function (element) {
+      window.htmx.trigger(element, "poll");
+    });
+  }
+  function heard() { lastHeard = Date.now(); }
+
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail.source;
+    streaming = true;
+    heard();
+    if (!source.scorekeeperListens) {
+      source.scorekeeperListens = true;
+      source.addEventListener("change", function () { heard(); ask(); });
+      source.addEventListener("alive", heard);
+    }
+  });
+  document.addEventListener("htmx:sseError", function () { streaming = false; });
+  document.addEventListener("htmx:sseClose", function () { streaming = false; });
+
+  setInterval(function () {
+    if (streaming && Date.now() - lastHeard > SILENT_MS) { streaming = false; }
+    if (!streaming && document.visibilityState === "visible") { ask(); }
+  }, EVERY_MS);
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { ask(); }
+  });
+})();

@@ -1,0 +1,204 @@
+"""Which games changed: what an open game screen waits on instead of asking
+every second.
+
+A process keeps one :class:`Watch`. A screen's stream subscribes to its game
+(:meth:`Watch.subscribe`) and waits on the :class:`Subscription`; the watch
+wakes every subscriber of a game when the game's version moves, whichever
+process or app server stored the change. One mechanism per database, each
+with one connection per process whatever the number of phones:
+
+- **PostgreSQL**: every write announces the game's new version with
+  ``NOTIFY`` in its own transaction (:func:`announce`, called by the one write
+  path: delivered at its commit, never for a rolled-back write), and the watch
+  ``LISTEN``\\ s on a connection of its own. After (re)connecting it reads the
+  versions of the games it watches once, so nothing announced while it was
+  away is missed.
+- **SQLite** (one server, several workers): every ``interval`` seconds, one
+  query reads the versions of the games this process watches
+  (:func:`versions`) and wakes the subscribers of those that moved.
+
+A subscriber hears only the newest version (a wait returns it; versions in
+between are not queued): the screen then asks for what it shows, as it asked
+when it polled. The watch runs in a daemon thread, started by the first
+subscription in each process (after gunicorn forks its workers); under
+gunicorn's gevent worker the thread and its waits are greenlets.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Iterable
+
+from flask import Flask
+from sqlalchemy import select, text
+
+from .database import db
+from .models import Game
+
+log = logging.getLogger(__name__)
+
+#: The channel every app server of one PostgreSQL database announces on.
+CHANNEL = "scorekeeper_games"
+#: How long a lost PostgreSQL connection waits before it is made again.
+RECONNECT_SECONDS = 1.0
+#: The most games one version query asks for (SQLite's bound parameters).
+QUERY_CHUNK = 500
+
+
+def is_postgres(url: str) -> bool:
+    return url.startswith("postgresql")
+
+
+def announce(game_id: int, version: int) -> None:
+    """Tell every watch of the database, at this transaction's commit, that
+    ``game_id`` is at ``version`` (PostgreSQL only: SQLite's watches ask)."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": CHANNEL, "payload": f"{game_id} {version}"})
+
+
+def versions(game_ids: Iterable[int]) -> dict[int, int]:
+    """The stored version of each of ``game_ids`` that still exists."""
+    ids = list(game_ids)
+    found: dict[int, int] = {}
+    for start in range(0, len(ids), QUERY_CHUNK):
+        chunk = ids[start:start + QUERY_CHUNK]
+        found.update(db.session.execute(
+            select(Game.id, Game.version).where(Game.id.in_(chunk))).all())
+    return found
+
+
+class Subscription:
+    """One screen's wait for one game: :meth:`wait` returns the newest
+    version heard, or None when ``timeout`` passed with no change or the
+    watch ended it (:attr:`ended`)."""
+
+    def __init__(self, watch: Watch, game_id: int) -> None:
+        self.watch = watch
+        self.game_id = game_id
+        self.version: int | None = None
+        self.ended = False
+        self._heard = threading.Event()
+
+    def hear(self, version: int) -> None:
+        self.version = version
+        self._heard.set()
+
+    def wait(self, timeout: float) -> int | None:
+        if not self._heard.wait(timeout) or self.ended:
+            return None
+        self._heard.clear()
+        return self.version
+
+    def end(self) -> None:
+        self.ended = True
+        self._heard.set()
+
+    def close(self) -> None:
+        self.watch.unsubscribe(self)
+
+
+class Watch:
+    """This process's subscriptions by game, and the thread that hears changes."""
+
+    def __init__(self, app: Flask, interval: float) -> None:
+        self.app = app
+        self.interval = interval
+        self._lock = threading.Lock()
+        self._subscribers: dict[int, set[Subscription]] = {}
+        self._known: dict[int, int] = {}
+        self._thread: threading.Thread | None = None
+
+    def subscribe(self, game_id: int) -> Subscription:
+        """Wait on ``game_id`` from now on: the subscription starts at the
+        version stored now, read after it was added (no change falls between)."""
+        subscription = Subscription(self, game_id)
+        with self._lock:
+            self._subscribers.setdefault(game_id, set()).add(subscription)
+            if self._thread is None:
+                url = self.app.config["SQLALCHEMY_DATABASE_URI"]
+                run = self._listen if is_postgres(url) else self._ask
+                self._thread = threading.Thread(target=run, name="scorekeeper-watch",
+                                                daemon=True)
+                self._thread.start()
+        subscription.version = versions([game_id]).get(game_id)
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            subscribers = self._subscribers.get(subscription.game_id, set())
+            subscribers.discard(subscription)
+            if not subscribers:
+                self._subscribers.pop(subscription.game_id, None)
+                self._known.pop(subscription.game_id, None)
+
+    def end_all(self) -> None:
+        """End every subscription of this process (their streams end)."""
+        with self._lock:
+            every = [s for subscribers in self._subscribers.values() for s in subscribers]
+        for subscription in every:
+            subscription.end()
+
+    def open_streams(self) -> int:
+        with self._lock:
+            return sum(len(subscribers) for subscribers in self._subscribers.values())
+
+    def heard(self, game_id: int, version: int) -> None:
+        """Wake the subscribers of ``game_id`` if ``version`` is news."""
+        with self._lock:
+            if game_id not in self._subscribers or self._known.get(game_id) == version:
+                return
+            self._known[game_id] = version
+            subscribers = list(self._subscribers.get(game_id, ()))
+        for subscription in subscribers:
+            subscription.hear(version)
+
+    def check(self) -> None:
+        """Read the versions of every game watched here, in one query."""
+        with self._lock:
+            watched = list(self._subscribers)
+        if not watched:
+            return
+        with self.app.app_context():
+            try:
+                found = versions(watched)
+            finally:
+                db.session.remove()
+        for game_id, version in found.items():
+            self.heard(game_id, version)
+
+    def _ask(self) -> None:
+        """SQLite: one query per interval for the whole process."""
+        while True:
+            time.sleep(self.interval)
+            try:
+                self.check()
+            except Exception:  # the database is back at the next interval
+                log.exception("watching the games failed; trying again")
+
+    def _listen(self) -> None:
+        """PostgreSQL: LISTEN on a connection of its own, made again when lost."""
+        import psycopg  # only where the database is PostgreSQL
+
+        with self.app.app_context():
+            url = db.engine.url.set(drivername="postgresql").render_as_string(
+                hide_password=False)
+        while True:
+            try:
+                with psycopg.connect(url, autocommit=True) as connection:
+                    connection.execute(f"LISTEN {CHANNEL}")
+                    self.check()  # what was announced before this LISTEN
+                    for notice in connection.notifies():
+                        game_id, version = (int(part) for part in notice.payload.split())
+                        self.heard(game_id, version)
+            except Exception:
+                log.exception("listening for changed games failed; listening again")
+            time.sleep(RECONNECT_SECONDS)
+
+
+def register_watch(app: Flask) -> None:
+    """Give ``app`` its watch (``app.extensions["watch"]``); its thread starts
+    with the first subscription."""
+    app.extensions["watch"] = Watch(app, app.config["WATCH_INTERVAL"])

@@ -1,0 +1,72 @@
+"""The live connection of an open game screen: Server-Sent Events.
+
+An open round screen or table view keeps one stream (htmx's SSE extension,
+``sse-connect``, js/live.js). The stream sends an event ``change`` with the
+game's version whenever it moves (:mod:`scorekeeper.storage.watch` hears it,
+from any worker or app server); the screen then asks for its panel as it did
+when it polled (``?since=`` its version: what it may see through its link is
+drawn by the same view as before). The stream itself says nothing but version
+numbers. It starts with the version its page was drawn at (``since``): a
+change made while the page loaded, or while the stream was broken, is sent at
+once.
+
+A stream holds no database connection while it waits. An event ``alive``
+every :data:`HEARTBEAT_SECONDS` finds a phone that has gone (its write fails
+and the stream ends), keeps proxies from closing a quiet connection, and
+tells the phone that its stream still works (js/live.js asks by itself
+again when it hears nothing for longer). A stream ends after the app's
+``LIVE_STREAM_SECONDS`` (ten minutes): the browser opens it again a second
+later (``retry``), so that no connection outlives a server's restart or a
+proxy's patience for long, and the tests' clients, which read to the end,
+get an end. It is served
+by gunicorn's gevent worker (gunicorn.conf.py), where a stream costs a
+greenlet, not a worker.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from flask import Response, current_app
+
+from ..storage.watch import Subscription
+
+#: A comment this often on a quiet stream.
+HEARTBEAT_SECONDS = 20.0
+#: How soon the browser opens a stream again that the server ended.
+RETRY_MS = 1000
+
+
+def events(subscription: Subscription, since: int | None, seconds: float) -> Iterator[str]:
+    """The stream's text for ``seconds``: a ``change`` whenever the game is
+    at a version other than the one the screen was last told of."""
+    end = time.monotonic() + seconds
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        told, latest = since, subscription.version
+        while True:
+            if latest is not None and latest != told:
+                told = latest
+                yield f"event: change\ndata: {latest}\n\n"
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            latest = subscription.wait(min(HEARTBEAT_SECONDS, left))
+            if subscription.ended:
+                return
+            if latest is None:
+                yield "event: alive\ndata:\n\n"
+    finally:
+        subscription.close()
+
+
+def stream(game_id: int, since: int | None) -> Response:
+    """The response that streams the changes of ``game_id`` to one screen,
+    for the app's ``LIVE_STREAM_SECONDS``."""
+    subscription = current_app.extensions["watch"].subscribe(game_id)
+    seconds = current_app.config["LIVE_STREAM_SECONDS"]
+    return Response(events(subscription, since, seconds), mimetype="text/event-stream", headers={
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",  # nginx passes each event on at once
+    })

@@ -1,0 +1,151 @@
+"""The live stream of an open game screen (scorekeeper/web/live.py and
+storage/watch.py): a ``change`` with the new version whenever the game's
+version moves, from this or another phone; nothing for a refused write; no
+database connection held while it waits; open to every link of the game and
+to nothing else."""
+
+from __future__ import annotations
+
+import queue
+import threading
+
+import pytest
+
+from scorekeeper.storage.database import db
+
+from game_links import links_of, seat_tokens, stored
+
+#: Long enough for any machine: a wait that ends sooner passes sooner.
+PATIENCE = 15
+
+
+class Stream:
+    """One screen's stream, read event by event in a thread of its own."""
+
+    def __init__(self, client, path: str) -> None:
+        self.response = client.get(path, buffered=False)
+        assert self.response.status_code == 200, self.response.status_code
+        assert self.response.mimetype == "text/event-stream"
+        self.events: queue.Queue = queue.Queue()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        try:
+            for chunk in self.response.response:
+                self.events.put(chunk.decode() if isinstance(chunk, bytes) else chunk)
+        except Exception as error:  # noqa: BLE001  (told to the test)
+            self.events.put(error)
+        self.events.put(None)
+
+    def next(self, timeout: float = PATIENCE):
+        return self.events.get(timeout=timeout)
+
+    def next_change(self) -> int:
+        """The version of the next ``change`` (``alive`` events skipped)."""
+        while True:
+            event = self.next()
+            assert isinstance(event, str), event
+            if event.startswith("event: change"):
+                return int(event.split("data: ")[1])
+
+    def quiet(self, seconds: float) -> bool:
+        """Nothing but ``alive`` for ``seconds``."""
+        try:
+            while True:
+                event = self.next(timeout=seconds)
+                if not (isinstance(event, str) and event.startswith("event: alive")):
+                    return False
+        except queue.Empty:
+            return True
+
+    def ended(self) -> bool:
+        """The stream ended (the reader read to its end)."""
+        self.reader.join(timeout=PATIENCE)
+        return not self.reader.is_alive()
+
+
+@pytest.fixture
+def streaming(app):
+    app.config["LIVE_STREAM_SECONDS"] = 60
+    app.config["WATCH_INTERVAL"] = 0.05
+    opened = []
+
+    def open_stream(client, path):
+        opened.append(Stream(client, path))
+        return opened[-1]
+
+    yield open_stream
+    app.extensions["watch"].end_all()
+    assert all(stream.ended() for stream in opened)
+
+
+def version_of(app, gid):
+    from scorekeeper.storage.links import open_link
+    with app.app_context():
+        return open_link(gid).version
+
+
+def test_a_stream_starts_with_a_retry_and_tells_at_once_of_a_change_it_missed(
+        app, client, table, streaming):
+    table.start()
+    table.trump(1)
+    now = version_of(app, table.gid)
+    stream = streaming(client, table.url("/events?since=0"))
+    assert stream.next() == "retry: 1000\n\n"
+    assert stream.next_change() == now
+
+
+def test_a_tap_on_another_phone_reaches_the_stream_and_a_refused_one_does_not(
+        app, client, table, streaming):
+    table.start()
+    table.trump(1)
+    since = version_of(app, table.gid)
+    watcher = app.test_client()
+    stream = streaming(watcher, table.url(f"/events?since={since}"))
+    assert stream.next() == "retry: 1000\n\n"
+    assert stream.quiet(0.5)  # nothing changed: nothing said
+    assert table.bid(1, 1, 2).status_code == 302
+    assert stream.next_change() == since + 1
+    before = stored(app)
+    assert table.bid(1, 2, 99).status_code == 422  # refused: nothing stored, nothing told
+    assert stored(app) == before
+    assert stream.quiet(0.5)
+    assert table.bid(1, 2, 1).status_code == 302
+    assert stream.next_change() == since + 2
+
+
+def test_a_waiting_stream_holds_no_database_connection_and_leaves_when_it_ends(
+        app, client, table, streaming):
+    table.start()
+    since = version_of(app, table.gid)
+    streams = [streaming(app.test_client(), table.url(f"/events?since={since}"))
+               for _ in range(8)]
+    for stream in streams:
+        assert stream.next() == "retry: 1000\n\n"
+    watch = app.extensions["watch"]
+    assert watch.open_streams() == 8
+    with app.app_context():
+        assert db.engine.pool.checkedout() == 0
+    watch.end_all()
+    assert all(stream.ended() for stream in streams)
+    assert watch.open_streams() == 0
+
+
+@pytest.mark.parametrize("role", ["viewer", "seat"])
+def test_every_link_of_the_game_may_follow_it(app, client, table, streaming, role):
+    table.start()
+    token = (links_of(app, table.gid)["viewer"] if role == "viewer"
+             else seat_tokens(client, table)["Bob"])
+    stream = streaming(app.test_client(), f"/g/{token}/events?since=0")
+    assert stream.next() == "retry: 1000\n\n"
+    assert table.trump(1).status_code == 302
+    assert stream.next_change() == version_of(app, table.gid)
+
+
+def test_no_stream_without_a_link_and_none_through_a_replaced_one(app, client, table):
+    table.start()
+    assert client.get("/g/" + "x" * 22 + "/events").status_code == 404
+    viewer = links_of(app, table.gid)["viewer"]
+    assert client.post(table.url("/share/rotate"), data={"role": "viewer"}).status_code == 302
+    assert client.get(f"/g/{viewer}/events").status_code == 410
