@@ -7,7 +7,10 @@ folder's conftest.py, docs/testing.md).
 from __future__ import annotations
 
 import pytest
+from event_streams import Stream, version_of
 from servers import needs_postgres
+
+from scorekeeper.storage.watch import Watch
 
 pytestmark = needs_postgres
 
@@ -104,3 +107,22 @@ def test_an_imported_nul_is_refused_in_words_and_nothing_reaches_postgresql(clie
     assert response.status_code == 422
     assert "control character" in response.get_data(as_text=True)
     assert pg_client.get("/healthz").status_code == 200
+
+
+def test_a_tap_reaches_a_live_stream_through_notify(postgres_app, client, table, monkeypatch):
+    """PostgreSQL's watch asks nothing at intervals: it hears the write's NOTIFY."""
+    postgres_app.config["LIVE_STREAM_SECONDS"] = 60
+    asked = []
+    monkeypatch.setattr(Watch, "_ask", lambda self: asked.append(self))
+    table.start()
+    table.trump(1)
+    since = version_of(postgres_app, table.gid)
+    stream = Stream(postgres_app.test_client(), table.url(f"/events?since={since}"))
+    try:
+        assert stream.next() == "retry: 1000\n\n"
+        assert table.bid(1, 1, 2).status_code == 302
+        assert stream.next_change() == since + 1
+        assert asked == []
+    finally:
+        postgres_app.extensions["watch"].end_all()
+        assert stream.ended()

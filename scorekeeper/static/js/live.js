@@ -1,7 +1,9 @@
 // Phones that watch the same game. An open game screen keeps a stream of the
 // game's changes (htmx's SSE extension: the element with sse-connect); at
-// each "change" it sends, every element marked data-poll asks the server
-// again (its "poll" trigger) with the version it shows. While no stream is
+// each "change" it sends, every element marked data-poll that shows an older
+// version (its data-version) asks the server again (its "poll" trigger) with
+// the version it shows. A change heard while this phone's own tap is on its
+// way waits for the tap's answer, which is often that very version. While no stream is
 // open (not yet, broken, or silent for longer than the server's heartbeat),
 // it asks every second instead, as it did before there were streams; coming
 // back to the page asks at once. Done here rather than with an hx-trigger
@@ -23,13 +25,36 @@
   }
   function heard() { lastHeard = Date.now(); }
 
+  // The newest version heard while a request of this page was on its way.
+  var waiting = 0;
+  function askIfBehind(version) {
+    if (document.querySelector(".htmx-request")) {
+      waiting = Math.max(waiting, version);
+      return;
+    }
+    var behind = Array.prototype.some.call(document.querySelectorAll("[data-poll]"), function (element) {
+      return !(Number(element.dataset.version) >= version);
+    });
+    if (behind) { ask(); }
+  }
+  document.addEventListener("htmx:afterSettle", function () {
+    if (waiting && !document.querySelector(".htmx-request")) {
+      var version = waiting;
+      waiting = 0;
+      askIfBehind(version);
+    }
+  });
+
   document.addEventListener("htmx:sseOpen", function (event) {
     var source = event.detail.source;
     streaming = true;
     heard();
     if (!source.scorekeeperListens) {
       source.scorekeeperListens = true;
-      source.addEventListener("change", function () { heard(); ask(); });
+      source.addEventListener("change", function (event) {
+        heard();
+        askIfBehind(Number(event.data));
+      });
       source.addEventListener("alive", heard);
     }
   });

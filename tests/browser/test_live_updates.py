@@ -1,0 +1,90 @@
+"""Phones on one game follow it through the game's stream (Server-Sent
+Events), not by asking every second: a quiet game costs no request, a tap on
+one phone reaches the others with one request each, and a phone whose stream
+is cut still gets the change by asking (js/live.js)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+pytestmark = pytest.mark.browser
+
+#: How long a phone with an open stream is watched for requests it should not make.
+QUIET_SECONDS = 3
+
+
+def panel_requests(page) -> list[str]:
+    """Every request this page makes for the round's panel, from now on."""
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url)
+            if "/round/1/entry" in request.url else None)
+    return seen
+
+
+def open_phones(browser, browser_context_args, base_url, count):
+    return [browser.new_context(**{**browser_context_args, "base_url": base_url})
+            for _ in range(count)]
+
+
+def tap_bid(page, player: int, bid: int) -> None:
+    page.locator("#step-bids > summary").click()
+    page.locator(f"#bid-{player} button[value='{bid}']").click()
+    expect(page.locator(f"#bid-{player} button[value='{bid}']")).to_have_attribute(
+        "aria-pressed", "true")
+
+
+def test_phones_on_a_stream_ask_nothing_while_quiet_and_see_each_others_taps(
+        browser: Browser, browser_context_args, base_url, seeder, shoot):
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    phones = open_phones(browser, browser_context_args, base_url, 2)
+    try:
+        first, second = (phone.new_page() for phone in phones)
+        streams = []
+        second.on("request", lambda request: streams.append(request.url)
+                  if "/events" in request.url else None)
+        for page in (first, second):
+            page.goto(f"/g/{gid}/round/1")
+        asked = panel_requests(second)
+        second.wait_for_function("() => document.querySelector('.live') !== null")
+        second.wait_for_timeout(QUIET_SECONDS * 1000)
+        assert asked == [], "a phone with its stream open asked while nothing changed"
+        assert len(streams) == 1 and f"/g/{gid}/events?since=" in streams[0]
+
+        tap_bid(first, 1, 3)
+        expect(second.locator("#bid-1 button[value='3']")).to_have_attribute(
+            "aria-pressed", "true", timeout=10_000)
+        expect(second.locator("#bids-tally")).to_contain_text("3")
+        tap_bid(second, 2, 1)
+        expect(first.locator("#bid-2 button[value='1']")).to_have_attribute(
+            "aria-pressed", "true", timeout=10_000)
+        second.wait_for_timeout(QUIET_SECONDS * 1000)
+        # One request for the panel of the other phone's tap, none of its own,
+        # none while quiet: no poll.
+        assert len(asked) == 1, asked
+        assert len(streams) == 1
+        shoot("live-updates-second-phone", second)
+    finally:
+        for phone in phones:
+            phone.close()
+
+
+def test_a_phone_whose_stream_is_cut_still_gets_the_change_by_asking(
+        browser: Browser, browser_context_args, base_url, seeder):
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    phones = open_phones(browser, browser_context_args, base_url, 2)
+    try:
+        first, second = (phone.new_page() for phone in phones)
+        second.route("**/events?*", lambda route: route.abort())
+        for page in (first, second):
+            page.goto(f"/g/{gid}/round/1")
+        asked = panel_requests(second)
+        tap_bid(first, 1, 2)
+        expect(second.locator("#bid-1 button[value='2']")).to_have_attribute(
+            "aria-pressed", "true", timeout=10_000)
+        second.wait_for_timeout(2500)
+        assert len(asked) >= 3, "a phone without its stream asks every second"
+        expect(second.locator("#connection")).to_be_hidden()  # asking works: not offline
+    finally:
+        for phone in phones:
+            phone.close()
