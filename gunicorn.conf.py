@@ -24,6 +24,10 @@ import gc
 worker_class = "gevent"
 #: Open phones per worker (streams and requests together).
 worker_connections = 2000
+#: A stream never ends by itself: a worker that stops (a restart, a deploy)
+#: gives the requests under way this long, then closes the streams, which the
+#: phones open again a second later on a worker that runs.
+graceful_timeout = 5
 
 
 def post_worker_init(worker):

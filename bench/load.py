@@ -1,32 +1,47 @@
-"""How many tables one box serves: N tables against gunicorn as ``make run`` starts it.
+"""How many tables one box serves, with every phone as the app's own pages behave.
 
-Run: ``.venv/bin/python bench/load.py`` (SQLite file in a temporary folder), or
-``.venv/bin/python bench/load.py --database postgresql://...`` (an empty database:
-the script migrates it). ``--seconds`` sets each step's length, ``--max-tables``
-the largest N tried.
+Run: ``.venv/bin/python bench/load.py`` (gunicorn as ``make run`` starts it, on
+a SQLite file in a temporary folder), ``--database postgresql://...`` (an
+empty database: the script migrates it) and ``--servers 2`` (two app servers
+on that database; each table's phones spread over both, so a tap on one must
+reach the streams of the other). ``--client poll`` has every phone ask every
+second instead, as the pages do while no stream is open (and as they all did
+before the streams).
 
-Each table is one game with 4 phones that poll the open round every 4 s
-(``GET .../round/1/entry?since=<version>``, 204 while nothing changed, the
-panel and its new version otherwise) and one tap every 5 s (an htmx bid that
-writes). Every phone starts at a random phase and has its own connection,
-kept open between its requests as a browser keeps it where the server allows
-(gunicorn's sync workers close each one: a new connection per request). The
-generator is open-loop (requests go out at their times, whatever the answers)
-but bounded: at most ``--in-flight`` requests at once, on loopback only, and
-every run ends by itself. A request that cannot go out within 50 ms of its
-time counts as late. It runs on uvloop where the bench extra installed it
-(``pip install -e ".[bench]"``): it shares the cores with the server, and
-uvloop spends about a third less CPU on the same requests.
+Each table is one 4-player game with 4 phones and a bid tapped every 5 s by
+one of them (each tap writes). Every phone, as js/live.js does:
 
-It tries N = 25, 50, 100, ... doubling while the step passes (p99 < 50 ms, no
-error, nothing late), then halves the gap between the last pass and the
-first failure a few times. It prints, for every step, the req/s and p99 of
-each request kind; then the same load at the largest N against a minimal
-Flask app, under the same gunicorn, that answers every request with a
-fragment of the tap's size (the cost of gunicorn, Flask and this generator
-alone), for a ratio. Each step also gives the CPU time gunicorn and its
-workers spent per request (from /proc): steadier than the latencies on a
-machine that other work shares, and what bounds N once the machine is quiet.
+- keeps the game's stream open (``GET /g/<token>/events?since=<version>``,
+  on a connection of its own, as the browser holds an EventSource);
+- at each ``change`` whose version is newer than its panel shows, asks for
+  the panel (``GET .../round/1/entry?since=<version>``, htmx, on its other
+  connection); one heard while its own tap is on its way waits for the tap's
+  answer, and one heard while it is already asking is asked once more after;
+- the tapper's answer is its panel (the tap's own answer, as htmx swaps it).
+
+With ``--client poll`` every phone asks every second instead, and no stream
+is opened.
+
+It measures, per step of N tables: the taps' and the panels' latency, errors,
+the time until each other phone shows a tap (from the tap leaving the tapper
+to that phone's panel at the tap's version: "seen"), the requests per second
+and the server's CPU time per request (from /proc; steadier than latencies on
+a shared machine). A step passes with no error, tap p99 < 50 ms, seen median
+<= 250 ms and max <= 1 s. N starts at 125 and doubles while a step passes, then
+the gap to the first failure is halved (at most 7 steps). Between steps the
+script waits until the server has dropped the streams of the last one (it
+notices a gone phone at its next heartbeat, 20 s), as a club night's
+phones come and go.
+
+Then the same mix at the largest N against a minimal Flask app under the same
+gunicorn: every request answered with a fragment of a tap's answer's size,
+its stream only saying ``retry`` and, like the app's, ``alive`` every 20 s; the
+phones ask for their panel as soon as the tap is answered (the minimal app
+cannot tell them). That is the cost of gunicorn, Flask and this generator
+alone, for a ratio.
+
+The generator (asyncio, on uvloop where ``pip install -e ".[bench]"`` put it)
+shares the cores with the servers.
 """
 
 from __future__ import annotations
@@ -49,19 +64,30 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
-POLL_EVERY, TAP_EVERY, PHONES = 4.0, 5.0, 4
-P99_BUDGET_MS, LATE_MS = 50.0, 50.0
+TAP_EVERY, POLL_EVERY, PHONES = 5.0, 1.0, 4
+TAP_P99_MS, SEEN_MEDIAN_MS, SEEN_MAX_MS = 50.0, 250.0, 1000.0
+#: What the server's heartbeat is (scorekeeper/web/live.py): a gone phone's stream ends by then.
+HEARTBEAT = 20.0
 #: As the Makefile's ``run`` starts it (the minimal app too: the same gunicorn).
 GUNICORN = ["--config", str(ROOT / "gunicorn.conf.py"), "--workers", "2"]
 
 MINIMAL_APP = '''
-from flask import Flask, request
+import time
+from flask import Flask, Response
 SIZE = int(__import__("os").environ["FRAGMENT_BYTES"])
-FRAGMENT = ("<section id=entry>" + "x" * SIZE)[:SIZE]
+FRAGMENT = ("<section id=entry data-version=\\"1\\">" + "x" * SIZE)[:SIZE]
 app = Flask(__name__)
 @app.route("/g/<gid>/round/<int:number>/<what>", methods=["GET", "POST"])
 def fragment(gid, number, what):
     return FRAGMENT
+@app.route("/g/<gid>/events")
+def events(gid):
+    def stream():
+        yield "retry: 1000\\n\\n"
+        while True:
+            time.sleep(20)
+            yield "event: alive\\ndata:\\n\\n"
+    return Response(stream(), mimetype="text/event-stream")
 '''
 
 
@@ -149,22 +175,6 @@ async def http(port: int, method: str, path: str, headers: dict[str, str] | None
         phone.close()
 
 
-class Phones:
-    """The phones of one step, each with its connection, all closed at its end."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.every: list[Phone] = []
-
-    def new(self) -> Phone:
-        self.every.append(Phone(self.port))
-        return self.every[-1]
-
-    def close(self) -> None:
-        for phone in self.every:
-            phone.close()
-
-
 class Server:
     """gunicorn on a free loopback port, started and stopped by this script."""
 
@@ -204,8 +214,12 @@ class Server:
         self.process.wait(timeout=20)
 
 
+VERSION = re.compile(rb'data-version="(\d+)"')
+
+
 class Table:
-    """One game and the cookie and CSRF token of its scorer's phone."""
+    """One game, the cookie and CSRF token of its scorer's phone, and the
+    times its taps left (by the version each made), for "seen"."""
 
     def __init__(self, port: int) -> None:
         self.port = port
@@ -214,6 +228,7 @@ class Table:
         self.gid = ""
         self.version = 0
         self.bid = 0
+        self.tapped: dict[int, float] = {}
 
     def headers(self, htmx: bool = True) -> dict[str, str]:
         headers = {"Cookie": self.cookie, "X-CSRFToken": self.csrf}
@@ -232,7 +247,7 @@ class Table:
         self.gid = re.search(r"/g/([^/]+)/", headers["location"]).group(1)
         status, _, body = await self.post(f"/g/{self.gid}/round/1/trump", {"trump": "H"})
         assert status == 200, status
-        self.version = int(re.search(rb"since=(\d+)", body).group(1))
+        self.version = int(VERSION.search(body).group(1))
 
     async def post(self, path: str, form: dict[str, str], htmx: bool = True,
                    phone: Phone | None = None):
@@ -248,14 +263,17 @@ class Step:
 
     def __init__(self) -> None:
         self.server_cpu = float("nan")
-        self.times: dict[str, list[float]] = {"poll": [], "tap": []}
-        self.errors: dict[str, int] = {"poll": 0, "tap": 0}
-        self.late = 0
+        self.times: dict[str, list[float]] = {"tap": [], "panel": []}
+        self.errors: dict[str, int] = {"tap": 0, "panel": 0, "stream": 0}
+        self.seen: list[float] = []
+        self.streams_opened = 0
+        self.open_seconds = 0.0
 
     def passes(self) -> bool:
-        every = self.times["poll"] + self.times["tap"]
-        return bool(every) and not any(self.errors.values()) and not self.late and \
-            percentile(every, 0.99) < P99_BUDGET_MS
+        taps, seen = self.times["tap"], self.seen
+        return bool(taps) and not any(self.errors.values()) and \
+            percentile(taps, 0.99) < TAP_P99_MS and bool(seen) and \
+            statistics.median(seen) <= SEEN_MEDIAN_MS and max(seen) <= SEEN_MAX_MS
 
     def report(self, label: str, seconds: float) -> str:
         parts = []
@@ -263,91 +281,217 @@ class Step:
             p99 = percentile(times, 0.99) if times else float("nan")
             median = statistics.median(times) if times else float("nan")
             parts.append(f"{kind} {len(times) / seconds:6.1f} req/s median {median:6.2f}"
-                         f" p99 {p99:7.2f} ms errors {self.errors[kind]}")
-        every = self.times["poll"] + self.times["tap"]
-        p99 = percentile(every, 0.99) if every else float("nan")
+                         f" p99 {p99:7.2f} ms")
+        seen = (f"seen median {statistics.median(self.seen):6.1f} max {max(self.seen):7.1f} ms"
+                if self.seen else "seen -")
+        requests = sum(len(times) for times in self.times.values())
+        cpu = self.server_cpu * 1000 / max(1, requests)
+        errors = " ".join(f"{kind} {count}" for kind, count in self.errors.items())
+        streams = (f" | {self.streams_opened} streams opened in {self.open_seconds:4.1f} s"
+                   if self.streams_opened else "")
         verdict = "pass" if self.passes() else "FAIL"
-        cpu = self.server_cpu * 1000 / max(1, len(every))
-        return (f"{label:<22} " + " | ".join(parts) +
-                f" | all p99 {p99:7.2f} ms late {self.late} | server CPU {cpu:4.2f} ms/request"
-                f"  {verdict}")
+        return (f"{label:<24} " + " | ".join(parts) + f" | {seen} | errors: {errors}"
+                f"{streams} | server CPU {cpu:4.2f} ms/request  {verdict}")
 
 
-async def run_step(server: Server, tables: list[Table], seconds: float, in_flight: int,
+class Watcher:
+    """One phone as js/live.js drives it: its panel's version, its stream,
+    and its connection for requests."""
+
+    def __init__(self, table: Table, port: int, step: Step, tapper: bool) -> None:
+        self.table = table
+        self.port = port
+        self.step = step
+        self.tapper = tapper
+        self.shown = table.version
+        # A browser's connections to the site: one for the panel, one for taps.
+        self.connection = Phone(port)
+        self.tap_connection = Phone(port)
+        self.asking = False
+        self.ask_again = False
+        self.tapping = False
+        self.heard_while_tapping = 0
+        self.stream_writer: asyncio.StreamWriter | None = None
+
+    def close(self) -> None:
+        self.connection.close()
+        self.tap_connection.close()
+        if self.stream_writer is not None:
+            self.stream_writer.close()
+
+    def show(self, version: int) -> None:
+        """The panel now shows ``version``: a tap of another phone is seen."""
+        if version <= self.shown:
+            return
+        if not self.tapper:
+            now = time.perf_counter()
+            for tapped in range(self.shown + 1, version + 1):
+                if tapped in self.table.tapped:
+                    self.step.seen.append((now - self.table.tapped[tapped]) * 1000)
+        self.shown = version
+
+    async def open_stream(self, ready: asyncio.Event | None) -> None:
+        """The stream: read its events until the step ends (the task is cancelled)."""
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        self.stream_writer = writer
+        path = f"/g/{self.table.gid}/events?since={self.shown}"
+        writer.write((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
+                      f"Cookie: {self.table.cookie}\r\nAccept: text/event-stream\r\n\r\n").encode())
+        await writer.drain()
+        head = await reader.readuntil(b"\r\n\r\n")
+        if b" 200 " not in head.split(b"\r\n", 1)[0]:
+            raise ConnectionError(head[:40])
+        event = None
+        while True:
+            line = await reader.readline()
+            if not line:
+                raise ConnectionError("the stream ended")
+            text = line.decode().strip()
+            if text.startswith("retry:") and ready is not None:
+                ready.set()
+            elif text.startswith("event:"):
+                event = text.split(":", 1)[1].strip()
+            elif text.startswith("data:") and event == "change":
+                self.heard(int(text.split(":", 1)[1]))
+            elif not text:
+                event = None
+
+    def heard(self, version: int) -> None:
+        if self.tapping:
+            self.heard_while_tapping = max(self.heard_while_tapping, version)
+        elif version > self.shown:
+            asyncio.ensure_future(self.ask())
+
+    async def ask(self) -> None:
+        """The panel again (htmx's poll trigger: one at a time, the last queued)."""
+        if self.asking:
+            self.ask_again = True
+            return
+        self.asking = True
+        try:
+            while True:
+                self.ask_again = False
+                path = f"/g/{self.table.gid}/round/1/entry?since={self.shown}"
+                answer = await self.timed("panel", self.connection, lambda: self.connection.request(
+                    "GET", path, self.table.headers()))
+                if answer is not None:
+                    status, _, body = answer
+                    if status == 200:
+                        found = VERSION.search(body)
+                        if found:
+                            self.show(int(found.group(1)))
+                    elif status != 204:
+                        self.step.errors["panel"] += 1
+                if not self.ask_again:
+                    return
+        finally:
+            self.asking = False
+
+    async def tap(self) -> None:
+        table = self.table
+        table.bid = 1 - table.bid
+        form = {"player": "1", "bid": str(table.bid)}
+        self.tapping = True
+        sent = time.perf_counter()
+        answer = await self.timed("tap", self.tap_connection, lambda: table.post(
+            f"/g/{table.gid}/round/1/bid", form, phone=self.tap_connection))
+        self.tapping = False
+        if answer is None:
+            return
+        status, _, body = answer
+        found = VERSION.search(body) if status == 200 else None
+        if found is None:
+            self.step.errors["tap"] += 1
+            return
+        version = int(found.group(1))
+        table.tapped[version] = sent
+        table.version = max(table.version, version)
+        self.show(version)
+        if self.heard_while_tapping > self.shown:
+            asyncio.ensure_future(self.ask())
+        self.heard_while_tapping = 0
+
+    async def timed(self, kind: str, connection: Phone, call):
+        start = time.perf_counter()
+        try:
+            answer = await asyncio.wait_for(call(), timeout=10)
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
+            connection.close()
+            self.step.errors[kind] += 1
+            return None
+        self.step.times[kind].append((time.perf_counter() - start) * 1000)
+        return answer
+
+
+async def run_step(servers: list[Server], tables: list[Table], seconds: float, client: str,
                    rng: random.Random, real_app: bool = True) -> Step:
-    """Every phone of every table for ``seconds``, open-loop and bounded."""
-    phones = Phones(server.port)
+    """Every phone of every table for ``seconds``."""
     step = Step()
-    cpu_before = server.cpu_seconds()
-    gate = asyncio.Semaphore(in_flight)
+    phones: list[list[Watcher]] = []
+    for table in tables:
+        table.tapped.clear()
+        phones.append([Watcher(table, servers[i % len(servers)].port, step, tapper=i == 0)
+                       for i in range(PHONES)])
+    every = [phone for table_phones in phones for phone in table_phones]
+    streams: list[asyncio.Task] = []
+    if client == "stream":
+        opened = time.perf_counter()
+        gate = asyncio.Semaphore(64)  # as many pages load at once as a club's phones do
+
+        async def open_one(phone: Watcher) -> None:
+            ready = asyncio.Event()
+            async with gate:
+                streams.append(asyncio.ensure_future(phone.open_stream(ready)))
+                await asyncio.wait_for(ready.wait(), timeout=30)
+
+        await asyncio.gather(*(open_one(phone) for phone in every))
+        step.streams_opened = len(every)
+        step.open_seconds = time.perf_counter() - opened
+    cpu_before = sum(server.cpu_seconds() for server in servers)
     end = time.monotonic() + seconds
 
-    async def timed(kind: str, phone: Phone, call, when: float):
-        if time.monotonic() - when > LATE_MS / 1000:
-            step.late += 1
-            return None
-        async with gate:
-            if time.monotonic() - when > LATE_MS / 1000:
-                step.late += 1
-                return None
-            start = time.perf_counter()
-            try:
-                answer = await asyncio.wait_for(call(), timeout=10)
-            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError):
-                phone.close()
-                step.errors[kind] += 1
-                return None
-            step.times[kind].append((time.perf_counter() - start) * 1000)
-            return answer
+    async def tapper(table_phones: list[Watcher]) -> None:
+        await asyncio.sleep(rng.uniform(0, TAP_EVERY))
+        while time.monotonic() < end:
+            await table_phones[0].tap()
+            if not real_app:  # the minimal app tells no one: the others ask at once
+                for phone in table_phones[1:]:
+                    asyncio.ensure_future(phone.ask())
+            await asyncio.sleep(TAP_EVERY)
 
-    async def poller(table: Table) -> None:
-        when = time.monotonic() + rng.uniform(0, POLL_EVERY)
-        since = table.version
-        phone = phones.new()
-        while when < end:
-            await asyncio.sleep(max(0.0, when - time.monotonic()))
-            path = f"/g/{table.gid}/round/1/entry?since={since}"
-            answer = await timed("poll", phone,
-                                 lambda: phone.request("GET", path, table.headers()), when)
-            if answer is not None:
-                status, _, body = answer
-                if status == 200 and real_app:
-                    since = int(re.search(rb"since=(\d+)", body).group(1))
-                elif status not in (200, 204):
-                    step.errors["poll"] += 1
-            when += POLL_EVERY
-
-    async def tapper(table: Table) -> None:
-        when = time.monotonic() + rng.uniform(0, TAP_EVERY)
-        phone = phones.new()
-        while when < end:
-            await asyncio.sleep(max(0.0, when - time.monotonic()))
-            table.bid = 1 - table.bid
-            form = {"player": "1", "bid": str(table.bid)}
-            path = f"/g/{table.gid}/round/1/bid"
-            answer = await timed("tap", phone, lambda: table.post(path, form, phone=phone), when)
-            if answer is not None and answer[0] != 200:
-                step.errors["tap"] += 1
-            when += TAP_EVERY
+    async def poller(phone: Watcher) -> None:
+        await asyncio.sleep(rng.uniform(0, POLL_EVERY))
+        while time.monotonic() < end:
+            await phone.ask()
+            await asyncio.sleep(POLL_EVERY)
 
     try:
-        await asyncio.gather(*(poller(t) for t in tables for _ in range(PHONES)),
-                             *(tapper(t) for t in tables))
+        work = [tapper(table_phones) for table_phones in phones]
+        if client == "poll":
+            work += [poller(phone) for phone in every]
+        await asyncio.gather(*work)
+        for task in streams:
+            if task.done() and task.exception() is not None:
+                step.errors["stream"] += 1
     finally:
-        phones.close()
-    step.server_cpu = server.cpu_seconds() - cpu_before
+        for task in streams:
+            task.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
+        for phone in every:
+            phone.close()
+    step.server_cpu = sum(server.cpu_seconds() for server in servers) - cpu_before
     return step
 
 
-async def search(server: Server, tables: list[Table], seconds: float, in_flight: int,
+async def search(servers: list[Server], tables: list[Table], seconds: float, client: str,
                  max_tables: int, rng: random.Random) -> tuple[int, list[str]]:
-    """The largest N that passes: doubling, then a few halvings of the gap."""
-    lines, passed, failed, n = [], 0, None, 25
-    tried = 0
-    while tried < 9:
-        tried += 1
+    """The largest N that passes: doubling from 125, then a few halvings of the gap."""
+    lines, passed, failed, n = [], 0, None, 125
+    for tried in range(7):
         n = min(n, max_tables)
-        step = await run_step(server, tables[:n], seconds, in_flight, rng)
+        if tried and client == "stream":
+            await asyncio.sleep(HEARTBEAT + 2)  # the last step's streams are gone
+        step = await run_step(servers, tables[:n], seconds, client, rng)
         lines.append(step.report(f"N = {n}", seconds))
         print(lines[-1], flush=True)
         if step.passes():
@@ -359,10 +503,9 @@ async def search(server: Server, tables: list[Table], seconds: float, in_flight:
                 continue
         else:
             failed = n
-        if failed is not None:
-            if failed - passed <= max(5, passed // 10):
-                break
-            n = (passed + failed) // 2
+        if failed - passed <= max(10, passed // 10):
+            break
+        n = (passed + failed) // 2
     return passed, lines
 
 
@@ -374,11 +517,12 @@ async def main_async(args: argparse.Namespace) -> int:
            "LIMIT_WRITES": "1000000 per minute", "LIMIT_NEW_GAMES": "1000000 per hour"}
     subprocess.run([str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"], env=env,
                    cwd=ROOT, check=True, capture_output=True)
-    server = Server("scorekeeper:create_app()", env, ROOT)
+    servers = [Server("scorekeeper:create_app()", env, ROOT) for _ in range(args.servers)]
     try:
-        await server.ready("/healthz")
+        for server in servers:
+            await server.ready("/healthz")
         print(f"Setting up {args.max_tables} tables on {url.split(':')[0]} ...", flush=True)
-        tables = [Table(server.port) for _ in range(args.max_tables)]
+        tables = [Table(servers[0].port) for _ in range(args.max_tables)]
         gate = asyncio.Semaphore(8)
 
         async def start(table: Table) -> None:
@@ -386,21 +530,24 @@ async def main_async(args: argparse.Namespace) -> int:
                 await table.start()
 
         await asyncio.gather(*(start(t) for t in tables))
-        _, headers, body = await tables[0].post(f"/g/{tables[0].gid}/round/1/bid",
-                                                {"player": "1", "bid": "0"})
+        _, _, body = await tables[0].post(f"/g/{tables[0].gid}/round/1/bid",
+                                          {"player": "1", "bid": "0"})
+        tables[0].version = int(VERSION.search(body).group(1))
         fragment = len(body)
         loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
         options = " ".join(GUNICORN).replace(f"{ROOT}/", "")
-        print(f"gunicorn {options}, generator on {loop}, {PHONES} phones polling every {POLL_EVERY:g} s "
-              f"and a tap every {TAP_EVERY:g} s per table, {args.seconds:g} s a step, at most "
-              f"{args.in_flight} requests in flight; pass: p99 < {P99_BUDGET_MS:g} ms, "
-              "no error, none late", flush=True)
-        best, _lines = await search(server, tables, args.seconds, args.in_flight,
+        asking = ("each phone keeps the game's stream and asks at each change" if args.client
+                  == "stream" else f"each phone asks every {POLL_EVERY:g} s")
+        print(f"{args.servers} x gunicorn {options}, generator on {loop}; {PHONES} phones a "
+              f"table, {asking}, a tap every {TAP_EVERY:g} s a table; {args.seconds:g} s a step; "
+              f"pass: no error, tap p99 < {TAP_P99_MS:g} ms, seen median <= "
+              f"{SEEN_MEDIAN_MS:g} ms and max <= {SEEN_MAX_MS:g} ms", flush=True)
+        best, _lines = await search(servers, tables, args.seconds, args.client,
                                     args.max_tables, rng)
     finally:
-        server.stop()
-    print(f"largest N that passes: {best} tables ({best * (PHONES / POLL_EVERY + 1 / TAP_EVERY):.0f}"
-          " req/s offered)")
+        for server in servers:
+            server.stop()
+    print(f"largest N that passes: {best} tables ({best * PHONES} phones)")
     minimal_env = {**os.environ, "FRAGMENT_BYTES": str(fragment)}
     (folder / "minimal_app.py").write_text(MINIMAL_APP)
     minimal = Server("minimal_app:app", minimal_env, folder)
@@ -408,8 +555,9 @@ async def main_async(args: argparse.Namespace) -> int:
         await minimal.ready("/g/x/round/1/entry")
         for table in tables:
             table.port = minimal.port
-        n = best or 25
-        step = await run_step(minimal, tables[:n], args.seconds, args.in_flight, rng,
+            table.version = 0
+        n = best or 125
+        step = await run_step([minimal], tables[:n], args.seconds, args.client, rng,
                               real_app=False)
         print(step.report(f"minimal app, N = {n}", args.seconds))
         print(f"(the minimal app answers every request with {fragment} bytes, the size of a "
@@ -422,9 +570,10 @@ async def main_async(args: argparse.Namespace) -> int:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--database", help="a database URL (default: a new SQLite file)")
+    parser.add_argument("--servers", type=int, default=1, help="app servers on the database")
+    parser.add_argument("--client", choices=["stream", "poll"], default="stream")
     parser.add_argument("--seconds", type=float, default=12.0)
     parser.add_argument("--max-tables", type=int, default=800)
-    parser.add_argument("--in-flight", type=int, default=64)
     parser.add_argument("--gunicorn", help="gunicorn's options instead of make run's "
                         f"({' '.join(GUNICORN)}), to compare: --gunicorn='--workers 3'")
     args = parser.parse_args()
