@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from servers import PG_BIN, free_port, needs_postgres
+from servers import PG_BIN, free_port, host_database_url, needs_postgres
 
 
 def as_postgres(*args: str) -> None:
@@ -53,7 +53,7 @@ def postgres_app(postgres_url, monkeypatch):
     from scorekeeper import create_app
     from scorekeeper.storage.database import db
 
-    monkeypatch.setenv("DATABASE_URL", postgres_url.replace("postgresql+psycopg", "postgresql"))
+    monkeypatch.setenv("DATABASE_URL", host_database_url(postgres_url))
     # Counters in memory: by default they would go to a file in instance/ that
     # outlives the test (tests of the limits themselves run on SQLite).
     app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False,
