@@ -1,9 +1,11 @@
-"""A throwaway PostgreSQL cluster for the web tests that run on PostgreSQL too.
+"""A throwaway PostgreSQL cluster for the web tests that run on PostgreSQL too,
+and a throwaway Redis for those that share rate limits through it.
 
-The server binaries are on every machine of this kind (docs/testing.md; apt
-never starts them). Where they are missing those tests are reported as
-skipped, never silently dropped; with ``REQUIRE_POSTGRES`` set (``.ci/run``)
-a missing server is a failure instead.
+The PostgreSQL server binaries are on every machine of this kind, Redis is
+installed by ``.ci/run`` (docs/testing.md; apt never starts either). Where
+they are missing those tests are reported as skipped, never silently
+dropped; with ``REQUIRE_POSTGRES`` or ``REQUIRE_REDIS`` set (``.ci/run``) a
+missing server is a failure instead.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from servers import PG_BIN, free_port, host_database_url, needs_postgres
+from servers import PG_BIN, free_port, host_database_url, needs_postgres, running_redis
 
 
 def as_postgres(*args: str) -> None:
@@ -41,6 +43,14 @@ def postgres_url():
     finally:
         as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """The URL of an empty database on a redis-server started for the module
+    (nothing kept on disk)."""
+    with running_redis(tmp_path_factory.mktemp("redis")) as server:
+        yield server.url
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
-"""What the web tests that start servers share: the PostgreSQL binaries, the
-mark for tests that need them, a free port, and app servers in processes of
-their own (as several hosts run them).
+"""What the web tests that start servers share: the PostgreSQL binaries and a
+throwaway Redis, the marks for tests that need them, a free port, and app
+servers in processes of their own (as several hosts run them).
 
 Its own module, not the conftest: ``from conftest import …`` finds whichever
 conftest was imported last (tests/browser has one too).
@@ -24,16 +24,25 @@ from pathlib import Path
 from typing import IO
 
 import pytest
+import redis
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 POSTGRES_AVAILABLE = ((PG_BIN / "initdb").exists() and shutil.which("runuser") is not None
                       and os.geteuid() == 0)
+REDIS_SERVER = Path("/usr/bin/redis-server")
 
 #: Marks a module or test that needs the cluster: skipped where the server
 #: cannot run, except where ``REQUIRE_POSTGRES`` asks for it (then it fails).
 needs_postgres = pytest.mark.skipif(
     not POSTGRES_AVAILABLE and not os.environ.get("REQUIRE_POSTGRES"),
     reason="PostgreSQL 15 server binaries (or root, to run them as postgres) not available",
+)
+
+#: Marks a test that needs a Redis server: skipped where Debian's
+#: ``redis-server`` is missing, except where ``REQUIRE_REDIS`` asks for it.
+needs_redis = pytest.mark.skipif(
+    not REDIS_SERVER.exists() and not os.environ.get("REQUIRE_REDIS"),
+    reason="redis-server not installed (Debian's redis-server package)",
 )
 
 
@@ -51,10 +60,51 @@ def wait_until(answers, process: subprocess.Popen, what: str, seconds: float = 3
         try:
             if answers():
                 return
-        except OSError:
+        except (OSError, redis.RedisError):
             pass
         time.sleep(0.05)
     pytest.fail(f"{what} did not answer within {seconds} s")
+
+
+class RedisServer:
+    """A throwaway ``redis-server`` on 127.0.0.1 and a free port that keeps
+    nothing on disk (no snapshot, no append-only file). It can be stopped and
+    started again on the same port, empty: a Redis that went away and came back."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder, self.port = folder, free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        with open(self.folder / "redis.log", "ab") as log:
+            self.process = subprocess.Popen(
+                [str(REDIS_SERVER), "--port", str(self.port), "--bind", "127.0.0.1",
+                 "--save", "", "--appendonly", "no", "--dir", str(self.folder)],
+                stdout=log, stderr=subprocess.STDOUT)
+        with redis.Redis.from_url(self.url, socket_timeout=1) as client:
+            wait_until(client.ping, self.process, f"redis-server on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+    def keys(self) -> list[str]:
+        """What is stored in it now."""
+        with redis.Redis.from_url(self.url, socket_timeout=1, decode_responses=True) as client:
+            return client.keys()
+
+
+@contextmanager
+def running_redis(folder: Path) -> Iterator[RedisServer]:
+    """A :class:`RedisServer` started in ``folder``, stopped afterwards."""
+    server = RedisServer(folder)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 #: One app server: werkzeug, threaded, on the port ``argv[1]``, with the
