@@ -10,8 +10,22 @@ Settings (see the README's hosting section):
   directly cannot choose its own address for the rate limits.
 - ``RATELIMIT_STORAGE_URI``: where Flask-Limiter counts; by default a small
   SQLite file beside the database that every worker of the server shares
-  (:mod:`scorekeeper.storage.rate_counts`); a shared store such as
-  ``redis://host:6379`` for several app servers.
+  (:mod:`scorekeeper.storage.rate_counts`); one Redis,
+  ``redis://host:6379/0``, for several app servers (tests/web/test_shared_limits.py).
+
+  When the store fails (Redis stopped, unreachable or frozen), writes still go
+  through: each process counts in its own memory instead (Flask-Limiter's
+  in-memory fallback, ``RATELIMIT_IN_MEMORY_FALLBACK_ENABLED``), says so in
+  the server's error log, and asks the store again after 1, 2, 4 ... 32 seconds, counting
+  there again once it answers. The counters are no facts of a game: a table
+  must not lose its scoring to them, and a script is still held to the limit
+  per process. Refusing every write instead (no fallback) would stop every
+  table for a counter; swallowing the errors (``RATELIMIT_SWALLOW_ERRORS``)
+  would drop the limits altogether. So that a frozen Redis holds a write up
+  for about a second (its count, then the check whether it is back), not
+  redis-py's ten, ``redis://`` stores are given :data:`REDIS_OPTIONS` unless
+  ``RATELIMIT_STORAGE_OPTIONS`` is set (a ``?socket_timeout=`` in the URL
+  wins over both).
 - ``LIMIT_NEW_GAMES``, ``LIMIT_JOIN_TRIES``, ``LIMIT_WRITES``: the limits per
   client: an IPv4 address, or an IPv6 /64 (what one home or phone is given).
 """
@@ -22,6 +36,7 @@ import ipaddress
 from datetime import timedelta
 
 from flask import Flask, current_app, render_template, request
+from flask.logging import default_handler
 from flask_babel import gettext as _
 from flask_limiter import Limiter
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -58,11 +73,18 @@ DEFAULTS = {
     "TRUSTED_PROXIES": "127.0.0.0/8,::1",
     "RATELIMIT_HEADERS_ENABLED": False,
     "RATELIMIT_ENABLED": True,
+    # A store that fails counts in each process's memory until it answers again.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     "LIMIT_NEW_GAMES": "60 per hour",
     "LIMIT_JOIN_TRIES": "10 per minute;60 per day",
     # A table taps about once a second; this bounds a script, not a table.
     "LIMIT_WRITES": "1200 per minute",
 }
+
+#: The schemes of a single Redis server, and what Redis stores are given
+#: (seconds to wait for a connection and for an answer; redis-py's own is 5).
+REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
+REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 
 
 def writes_limit() -> str:
@@ -114,7 +136,12 @@ def register_limits(app: Flask) -> Limiter:
     every second). Each app has its own Limiter: Flask-Limiter keeps its
     storage and its on/off switch on the instance, so one shared by two apps
     (a test's live server and its seeder) would count in the other's store."""
+    if app.config["RATELIMIT_STORAGE_URI"].startswith(REDIS_SCHEMES):
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", dict(REDIS_OPTIONS))
     limiter = Limiter(key_func=client_key, application_limits=[writes_limit])
+    # Its warnings (the store failed, counting in memory now) go where the
+    # app's own do, the server's error log; it gives them no handler itself.
+    limiter.logger.addHandler(default_handler)
     limiter.request_filter(is_not_write)
     limiter.init_app(app)
     for endpoint, view in list(app.view_functions.items()):

@@ -1,9 +1,11 @@
-"""A throwaway PostgreSQL cluster for the web tests that run on PostgreSQL too.
+"""A throwaway PostgreSQL cluster for the web tests that run on PostgreSQL too,
+and a throwaway Redis for those that share rate limits through it.
 
-The server binaries are on every machine of this kind (docs/testing.md; apt
-never starts them). Where they are missing those tests are reported as
-skipped, never silently dropped; with ``REQUIRE_POSTGRES`` set (``.ci/run``)
-a missing server is a failure instead.
+The PostgreSQL server binaries are on every machine of this kind, Redis is
+installed by ``.ci/run`` (docs/testing.md; apt never starts either). Where
+they are missing those tests are reported as skipped, never silently
+dropped; with ``REQUIRE_POSTGRES`` or ``REQUIRE_REDIS`` set (``.ci/run``) a
+missing server is a failure instead.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from servers import PG_BIN, free_port, needs_postgres
+from servers import PG_BIN, free_port, host_database_url, needs_postgres, running_redis
 
 
 def as_postgres(*args: str) -> None:
@@ -43,6 +45,14 @@ def postgres_url():
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """The URL of an empty database on a redis-server started for the module
+    (nothing kept on disk)."""
+    with running_redis(tmp_path_factory.mktemp("redis")) as server:
+        yield server.url
+
+
 @pytest.fixture
 def postgres_app(postgres_url, monkeypatch):
     """An app on the cluster (``DATABASE_URL``, as a host sets it), its tables
@@ -53,7 +63,7 @@ def postgres_app(postgres_url, monkeypatch):
     from scorekeeper import create_app
     from scorekeeper.storage.database import db
 
-    monkeypatch.setenv("DATABASE_URL", postgres_url.replace("postgresql+psycopg", "postgresql"))
+    monkeypatch.setenv("DATABASE_URL", host_database_url(postgres_url))
     # Counters in memory: by default they would go to a file in instance/ that
     # outlives the test (tests of the limits themselves run on SQLite).
     app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False,

@@ -10,91 +10,28 @@ both servers show equal the fold of the stored log.
 
 from __future__ import annotations
 
-import http.client
 import json
-import os
-import re
-import subprocess
-import sys
 import threading
-import time
-import urllib.parse
 
 import pytest
 
-from servers import free_port, needs_postgres
+from servers import app_servers, migrated_app, needs_postgres, new_game, request
 
 # .ci/run sets REQUIRE_POSTGRES: there a missing server is a failure, never a skip.
 pytestmark = needs_postgres
 
-SERVER = """
-import sys
-from werkzeug.serving import run_simple
-from scorekeeper import create_app
-app = create_app({"SECRET_KEY": "two-servers", "WTF_CSRF_ENABLED": False,
-                  "RATELIMIT_STORAGE_URI": "memory://",
-                  "LIMIT_WRITES": "1000000 per minute", "LIMIT_NEW_GAMES": "1000000 per hour"})
-run_simple("127.0.0.1", int(sys.argv[1]), app, threaded=True)
-"""
+SETTINGS = {"SECRET_KEY": "two-servers", "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_STORAGE_URI": "memory://",
+            "LIMIT_WRITES": "1000000 per minute", "LIMIT_NEW_GAMES": "1000000 per hour"}
 GAMES = 3
 WRITES_PER_PHONE = 12
 
 
-def request(port: int, method: str, path: str, form: dict | None = None):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    body = urllib.parse.urlencode(form) if form is not None else None
-    headers = {"Content-Type": "application/x-www-form-urlencoded"} if form is not None else {}
-    connection.request(method, path, body=body, headers=headers)
-    response = connection.getresponse()
-    answer = (response.status, response.getheader("Location"), response.read())
-    connection.close()
-    return answer
-
-
 @pytest.fixture(scope="module")
 def servers(postgres_url):
-    from flask_migrate import upgrade
-
-    from scorekeeper import create_app
-
-    url = postgres_url.replace("postgresql+psycopg", "postgresql")
-    env = {**os.environ, "DATABASE_URL": url}
-    os.environ["DATABASE_URL"] = url
-    try:
-        app = create_app({"TESTING": True, "SECRET_KEY": "two-servers",
-                          "RATELIMIT_STORAGE_URI": "memory://"})
-        with app.app_context():
-            upgrade()
-    finally:
-        del os.environ["DATABASE_URL"]
-    ports = [free_port(), free_port()]
-    processes = [subprocess.Popen([sys.executable, "-c", SERVER, str(port)], env=env,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                 for port in ports]
-    try:
-        for port in ports:
-            for _try in range(100):
-                try:
-                    if request(port, "GET", "/healthz")[0] == 200:
-                        break
-                except OSError:
-                    pass
-                time.sleep(0.1)
-            else:
-                pytest.fail(f"the server on port {port} did not start")
+    app = migrated_app(postgres_url)
+    with app_servers(2, postgres_url, SETTINGS) as ports:
         yield app, ports
-    finally:
-        for process in processes:
-            process.terminate()
-            process.wait(timeout=10)
-
-
-def new_game(port: int) -> str:
-    form = {"players-0": "Ann", "players-1": "Bob", "players-2": "Cy", "players-3": "Di",
-            "preset": "cardgames", "first_dealer": "0", "action": "start"}
-    status, location, _body = request(port, "POST", "/new", form)
-    assert status == 302
-    return re.search(r"/g/([^/]+)/", location).group(1)
 
 
 def test_writes_through_two_servers_at_once_are_each_stored_exactly_once(servers):
