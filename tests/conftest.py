@@ -30,12 +30,19 @@ def pytest_sessionstart(session):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app_settings() -> dict:
+    """Settings a test module adds to its ``app``'s: it overrides this fixture."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path, app_settings):
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'test.sqlite3'}",
         "WTF_CSRF_ENABLED": False,
+        **app_settings,
     })
     with app.app_context():
         db.create_all()
