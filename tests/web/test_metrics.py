@@ -249,10 +249,10 @@ def test_where_nothing_prints_the_lines_the_app_prints_them_itself(
 # Under gunicorn, as `make run` and a host start it.
 
 
-def get(url: str, headers: dict | None = None) -> int:
+def get(url: str, headers: dict | None = None, timeout: float = 10) -> int:
     try:
         with urllib.request.urlopen(urllib.request.Request(url, headers=headers or {}),
-                                    timeout=10) as response:
+                                    timeout=timeout) as response:
             return response.status
     except urllib.error.HTTPError as error:
         return error.code
@@ -281,7 +281,7 @@ def gunicorn(folder: Path):
         while True:
             assert server.poll() is None, log.read_text()
             try:
-                get(f"{url}/healthz")
+                get(f"{url}/healthz", timeout=60)  # never sent twice: counted once
                 break
             except OSError:
                 assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
