@@ -45,6 +45,8 @@ translations-update: $(VENV)/.installed-app
 migrate: setup
 	$(BIN)/flask db upgrade
 
+# No --access-logfile: gunicorn's access log prints whole URLs, link secrets and
+# all; the app prints a line per request instead (scorekeeper/web/monitoring.py).
 run: migrate
 	@echo ""
 	@echo "Scorekeeper is starting on port $(PORT). Open it at the address the phones can reach:"
@@ -52,7 +54,7 @@ run: migrate
 	@echo "  (on this machine only:  http://127.0.0.1:$(PORT)/)"
 	@echo "  Stop it with Ctrl+C."
 	@echo ""
-	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 --access-logfile - "scorekeeper:create_app()"
+	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 "scorekeeper:create_app()"
 
 # Debian's Chromium for the browser tests (Playwright must not download its own).
 chromium:

@@ -20,6 +20,9 @@ against 0.05 s and 0.12 s frozen).
 """
 
 import gc
+import os
+import shutil
+import tempfile
 
 worker_class = "gevent"
 #: Open phones per worker (streams and requests together).
@@ -32,3 +35,27 @@ graceful_timeout = 5
 
 def post_worker_init(worker):
     gc.freeze()
+
+
+# Metrics (scorekeeper/web/monitoring.py): with METRICS_TOKEN set, every worker
+# counts in files of one folder and a scrape sums them. The folder is made
+# fresh here, in the master, before any worker is forked (counts of an earlier
+# run would be summed too); a host may name its own in PROMETHEUS_MULTIPROC_DIR.
+METRICS_FOLDER_PREFIX = "scorekeeper-metrics-"
+if os.environ.get("METRICS_TOKEN") and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix=METRICS_FOLDER_PREFIX)
+
+
+def child_exit(server, worker):
+    """A worker has ended: its gauge of open streams no longer counts."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server):
+    """The server stops: the metrics folder made above goes with it."""
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+    if os.path.basename(folder).startswith(METRICS_FOLDER_PREFIX):
+        shutil.rmtree(folder, ignore_errors=True)

@@ -23,6 +23,7 @@ from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
+from .web.monitoring import register_monitoring
 from .web.rendered import register_kept_pages
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_limits, register_security
@@ -72,6 +73,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     register_extensions(app)
     register_security(app)
+    register_monitoring(app)
     register_url_converters(app)
     register_blueprints(app)
     register_kept_pages(app)

@@ -52,7 +52,8 @@ KEPT_SIZES = {
 
 #: Text settings the environment may set as they are (see the README's hosting section).
 ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",
-                        "LIMIT_WRITES", "TRUSTED_PROXIES", "PUBLIC_URL")
+                        "LIMIT_WRITES", "TRUSTED_PROXIES", "PUBLIC_URL", "METRICS_TOKEN",
+                        "LOG_FORMAT")
 
 
 def from_environment() -> dict[str, object]:

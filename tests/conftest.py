@@ -30,7 +30,13 @@ def pytest_sessionstart(session):
 
 
 @pytest.fixture
-def app(tmp_path):
+def app_settings() -> dict:
+    """Settings a test module adds to its ``app``'s: it overrides this fixture."""
+    return {}
+
+
+@pytest.fixture
+def app(tmp_path, app_settings):
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
@@ -38,6 +44,7 @@ def app(tmp_path):
         "WTF_CSRF_ENABLED": False,
         # A live stream ends at once: a test that reads a whole answer gets an end.
         "LIVE_STREAM_SECONDS": 0,
+        **app_settings,
     })
     with app.app_context():
         db.create_all()

@@ -23,5 +23,6 @@ fact in the reader's language, and the template helpers.
   :mod:`.undo`, :mod:`.access`;
 - :mod:`.wording`: the game's and the engine's errors, the history, the
   verdict, cards and rulesets, in the page's language;
-- :mod:`.errors`, :mod:`.extensions`, :mod:`.fields`, :mod:`.templating`.
+- :mod:`.errors`, :mod:`.extensions`, :mod:`.fields`, :mod:`.templating`;
+  :mod:`.monitoring`: the operator's view (a log line per request, metrics).
 """

@@ -26,11 +26,12 @@ greenlet, not a worker.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from flask import Response, current_app
 
 from ..storage.watch import Subscription
+from . import monitoring
 
 #: A comment this often on a quiet stream.
 HEARTBEAT_SECONDS = 20.0
@@ -38,9 +39,11 @@ HEARTBEAT_SECONDS = 20.0
 RETRY_MS = 1000
 
 
-def events(subscription: Subscription, since: int | None, seconds: float) -> Iterator[str]:
+def events(subscription: Subscription, since: int | None, seconds: float,
+           closed: Callable[[], None]) -> Iterator[str]:
     """The stream's text for ``seconds``: a ``change`` whenever the game is
-    at a version other than the one the screen was last told of."""
+    at a version other than the one the screen was last told of. ``closed``
+    is called when it ends (the metrics' count of open streams)."""
     end = time.monotonic() + seconds
     try:
         yield f"retry: {RETRY_MS}\n\n"
@@ -59,6 +62,7 @@ def events(subscription: Subscription, since: int | None, seconds: float) -> Ite
                 yield "event: alive\ndata:\n\n"
     finally:
         subscription.close()
+        closed()
 
 
 def stream(game_id: int, since: int | None) -> Response:
@@ -66,7 +70,8 @@ def stream(game_id: int, since: int | None) -> Response:
     for the app's ``LIVE_STREAM_SECONDS``."""
     subscription = current_app.extensions["watch"].subscribe(game_id)
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
-    return Response(events(subscription, since, seconds), mimetype="text/event-stream", headers={
+    closed = monitoring.stream_opened()
+    return Response(events(subscription, since, seconds, closed), mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx passes each event on at once
     })

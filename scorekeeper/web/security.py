@@ -91,8 +91,12 @@ def writes_limit() -> str:
     return current_app.config["LIMIT_WRITES"]
 
 
+#: The methods that only read; any other is a write.
+READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
 def is_not_write() -> bool:
-    return request.method in ("GET", "HEAD", "OPTIONS")
+    return request.method in READ_METHODS
 
 
 def client_key() -> str:
