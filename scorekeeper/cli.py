@@ -4,6 +4,8 @@
 - ``games export [ID ...] [--all] -o FILE``: games as a JSON archive;
 - ``games import FILE``: an archive back in (all or nothing);
 - ``games delete ID``: one game, for good;
+- ``games prune [--finished-before DATE] [--untouched-since DATE] [--dry-run]``:
+  old games, for good (which: :mod:`scorekeeper.storage.retention`);
 - ``games backup FILE`` / ``games restore FILE``: a consistent online copy of
   the embedded SQLite database, and putting one back.
 
@@ -14,17 +16,20 @@ which is no link: it opens nothing.
 from __future__ import annotations
 
 import json
+import re
+from datetime import datetime
 from pathlib import Path
 
 import click
 from flask import Flask, current_app
 from flask.cli import AppGroup
 
-from .storage import archive, carry
+from .storage import archive, carry, retention
 from .storage.games import GameNotFound, delete_game as delete_stored_game, load_sheet
+from .storage.models import utcnow
 from .web.wording.carry import carry_problem_text
 
-games_cli = AppGroup("games", help="List, export, import, delete and back up games.")
+games_cli = AppGroup("games", help="List, export, import, delete, prune and back up games.")
 
 
 @games_cli.command("list")
@@ -95,6 +100,76 @@ def delete_game(game_id: str) -> None:
     except GameNotFound:
         raise click.ClickException(f"no game {game_id}") from None
     click.echo(f"game {game_id} deleted")
+
+
+class Day(click.ParamType):
+    """A day written YYYY-MM-DD, today at the latest: its midnight in UTC."""
+
+    name = "date"
+
+    def convert(self, value, param, ctx) -> datetime:
+        if isinstance(value, datetime):
+            return value
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            self.fail(f"{value!r} is not a date written YYYY-MM-DD (such as 2024-01-31)",
+                      param, ctx)
+        try:
+            day = datetime.strptime(value, "%Y-%m-%d")
+        except ValueError:
+            self.fail(f"{value} is no day of the calendar", param, ctx)
+        if day.date() > utcnow().date():
+            self.fail(f"{value} is in the future: nothing is untouched since then", param, ctx)
+        return day
+
+
+@games_cli.command("prune")
+@click.option("--finished-before", type=Day(), metavar="DATE",
+              help="Finished games untouched since DATE.")
+@click.option("--untouched-since", type=Day(), metavar="DATE",
+              help="Games untouched since DATE, finished or not (given with "
+                   "--finished-before: the unfinished ones only).")
+@click.option("--dry-run", is_flag=True, help="Only say what would be deleted.")
+@click.option("--yes", is_flag=True, help="Delete without asking.")
+def prune(finished_before: datetime | None, untouched_since: datetime | None, dry_run: bool,
+          yes: bool) -> None:
+    """Old games and everything stored of them, for good.
+
+    \b
+    --finished-before DATE: the finished games untouched since DATE;
+    --untouched-since DATE: the games untouched since DATE, finished or not;
+      given with --finished-before, the unfinished ones only (the finished
+      ones follow --finished-before: abandoned games can go sooner).
+
+    At least one is needed. DATE is YYYY-MM-DD, at midnight UTC, today at
+    the latest. A game is untouched since DATE when nothing of it was written
+    on or after that day (an entry, a card, a correction, an undo; opening it
+    writes nothing); an imported game keeps the times of its archive. A game
+    of a series (Play again) goes only with its whole series. Asks first
+    (unless --yes); deletes a batch of games at a time, each game whole.
+    """
+    if finished_before is None and untouched_since is None:
+        raise click.UsageError("give --finished-before DATE, --untouched-since DATE or both")
+    rule = retention.Rule(finished_before, untouched_since)
+    found = retention.count(rule)
+    if dry_run or not found.games:
+        click.echo(f"would delete {stored(found)}; nothing deleted"
+                   + (" (dry run)" if dry_run else ""))
+        return
+    if not yes:
+        click.confirm(f"Delete {stored(found)} for good?", abort=True)
+    deleted = retention.Counts()
+    try:
+        for batch in retention.prune(rule):
+            deleted += batch
+    except retention.PruneBusy:
+        raise click.ClickException(f"stopped after deleting {stored(deleted)}: the next games "
+                                   "were being written to; run it again") from None
+    click.echo(f"deleted {stored(deleted)}")
+
+
+def stored(counts: retention.Counts) -> str:
+    """What is stored of some games, in a few words."""
+    return f"{counts.games} games ({counts.changes} changes, {counts.hand_events} hand events)"
 
 
 @games_cli.command("backup")

@@ -15,6 +15,7 @@ settings when the app is made (:func:`.kept.open_stores`).
 - :mod:`.statistics`: the players' figures, from lines kept per game;
 - :mod:`.archive`, :mod:`.carry`, :mod:`.import_limits`: the operator's
   archive, a phone's export and import, and what one import may hold;
+- :mod:`.retention`: which old games the operator prunes, deleted batch by batch;
 - :mod:`.kept`, :mod:`.folds`: each app's stores of what a process keeps
   between requests (the games' folds, the statistics' figures), checked on
   every use;

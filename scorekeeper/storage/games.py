@@ -107,13 +107,20 @@ def keep_summary(game: Game, sheet: Sheet) -> None:
 
 
 def delete_game(game: Game) -> None:
+    """Delete the game and everything stored of it, for good (one unit of work)."""
+    write(lambda unit: drop_game(unit, game))
+
+
+def drop_game(unit: Unit, game: Game) -> None:
+    """Delete the game in the unit, whole: its players, changes and hand
+    events (the session's cascade), its links with their join codes, its
+    places on devices' lists and its kept statistics lines (the database's,
+    ``ondelete="CASCADE"``). The one way a game is deleted, one game
+    (:func:`delete_game`) or many (:mod:`.retention`). The other games of its
+    series keep theirs; its fold is forgotten once the unit is committed."""
     public_id = game.public_id
-
-    def work(unit: Unit) -> None:
-        db.session.delete(game)
-        unit.after_commit(lambda: folds.forget(public_id))
-
-    write(work)
+    db.session.delete(game)
+    unit.after_commit(lambda: folds.forget(public_id))
 
 
 Build = Callable[..., NewChange | list[NewChange]]
