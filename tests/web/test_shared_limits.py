@@ -16,6 +16,7 @@ explained in :mod:`scorekeeper.web.security`).
 
 from __future__ import annotations
 
+import http.client
 import json
 import signal
 import time
@@ -24,6 +25,7 @@ import pytest
 
 import servers
 from scorekeeper.storage.database import db
+from scorekeeper.storage.models import Game, Link
 from servers import app_servers, migrated_app, needs_postgres, needs_redis, new_game, running_redis
 
 # .ci/run sets REQUIRE_POSTGRES and REQUIRE_REDIS: there a missing server fails.
@@ -130,3 +132,38 @@ def test_a_frozen_redis_holds_a_write_up_about_a_second_not_ten(database, tmp_pa
         finally:
             redis.process.send_signal(signal.SIGCONT)
         assert stored_reasons(port, token) == ["while frozen"]
+
+
+def stream_events(port: int, path: str):
+    """The lines of a live stream (``GET path`` on ``port``), as they come."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", path)
+    response = connection.getresponse()
+    assert response.status == 200 and response.getheader("Content-Type").startswith(
+        "text/event-stream")
+    try:
+        while line := response.readline():
+            yield line.decode().strip()
+    finally:
+        connection.close()
+
+
+@needs_redis
+def test_a_tap_on_one_server_reaches_a_stream_on_the_other(database, redis_url):
+    """The watch of each server LISTENs: a write through one is told to the
+    screens following the game through the other (scorekeeper/storage/watch.py)."""
+    reader = migrated_app(database)
+    with app_servers(2, database, SETTINGS, {"RATELIMIT_STORAGE_URI": redis_url}) as ports:
+        token = new_game(ports[0])
+        with reader.app_context():
+            version = db.session.scalar(db.select(Game.version).join(Link).where(
+                Link.token == token))
+        lines = stream_events(ports[1], f"/g/{token}/events?since={version}")
+        assert next(lines) == "retry: 1000"
+        assert servers.request(ports[0], "POST", f"/g/{token}/round/1/trump",
+                               {"trump": "H"})[0] == 302
+        assert [next(lines) for _ in range(3)] == [
+            "", "event: change", f"data: {version + 1}"]
+        lines.close()
+    with reader.app_context():
+        db.engine.dispose()
