@@ -90,6 +90,7 @@ STRATEGIES: dict[str, Strategy] = {
     "play.round_page": Strategy(),
     "play.entry_panel": Strategy(query={"since": SINCE}),
     "play.table_view": Strategy(query={"since": SINCE}),
+    "play.events": Strategy(query={"since": SINCE}),
     "play.trump": Strategy(form={"trump": ["H", "S", "none"], "was": WAS}),
     "play.bid": Strategy(form={"player": PLAYER, "bid": ["0", "1", "2"], "was": WAS}),
     "play.tricks": Strategy(form={"player": PLAYER, "tricks": ["0", "1", "2"], "was": WAS}),
