@@ -112,8 +112,11 @@ class Watch:
         self._thread: threading.Thread | None = None
 
     def subscribe(self, game_id: int) -> Subscription:
-        """Wait on ``game_id`` from now on: the subscription starts at the
-        version stored now, read after it was added (no change falls between)."""
+        """Wait on ``game_id`` from now on. The subscription starts at the
+        newest version known: the one stored, read after it was added, or one
+        this watch heard meanwhile (a read in the request's transaction may
+        see the database as that transaction began), so no change falls
+        between."""
         subscription = Subscription(self, game_id)
         with self._lock:
             self._subscribers.setdefault(game_id, set()).add(subscription)
@@ -123,7 +126,10 @@ class Watch:
                 self._thread = threading.Thread(target=run, name="scorekeeper-watch",
                                                 daemon=True)
                 self._thread.start()
-        subscription.version = versions([game_id]).get(game_id)
+        stored = versions([game_id]).get(game_id)
+        with self._lock:
+            known = (stored, self._known.get(game_id), subscription.version)
+            subscription.version = max((v for v in known if v is not None), default=None)
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:

@@ -11,6 +11,7 @@ from event_streams import Stream, version_of
 from game_links import links_of, seat_tokens, stored
 
 from scorekeeper.storage.database import db
+from scorekeeper.storage.links import open_link
 
 @pytest.fixture
 def streaming(app):
@@ -90,3 +91,20 @@ def test_no_stream_without_a_link_and_none_through_a_replaced_one(app, client, t
     viewer = links_of(app, table.gid)["viewer"]
     assert client.post(table.url("/share/rotate"), data={"role": "viewer"}).status_code == 302
     assert client.get(f"/g/{viewer}/events").status_code == 410
+
+
+def test_a_new_subscription_starts_at_the_newest_version_heard_not_an_older_read(app, table):
+    """A request's read may see the database as its transaction began; a
+    version the watch heard since then is the newer, and the one it starts at."""
+    table.start()
+    watch = app.extensions["watch"]
+    with app.test_request_context():
+        game_id = open_link(table.gid).game_id
+        first = watch.subscribe(game_id)
+        stored = first.version
+        watch.heard(game_id, stored + 5)  # as if heard from another server meanwhile
+        second = watch.subscribe(game_id)
+        assert (first.wait(0), second.version) == (stored + 5, stored + 5)
+        first.close()
+        second.close()
+    assert watch.open_streams() == 0
