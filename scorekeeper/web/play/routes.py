@@ -95,8 +95,9 @@ def unchanged_since() -> bool:
 def entry_panel(gid: str, number: int):
     """The entry panel again, for phones that watch the same game.
 
-    Each open round screen asks every few seconds with the game's version it
-    shows; the answer is 204 (nothing to swap) while nothing has changed, and a
+    Each open round screen asks with the game's version it shows when its
+    stream says the game changed (every second while it has no stream:
+    js/live.js); the answer is 204 (nothing to swap) while nothing has changed, and a
     move to the current round once this one is closed. The version comes with
     the link (one query): an unchanged game is answered without loading it,
     and so is a changed one whose panel this process has drawn already (the
@@ -128,8 +129,8 @@ def events(gid: str):
 def table_view(gid: str):
     """The game for a tablet or TV lying on the table: read only, large type.
 
-    It follows the game through the same poll as the round screen: with
-    ``since`` the version it shows, 204 while nothing has changed, else its
+    It follows the game as the round screen does (its stream, then a
+    question with ``since`` the version it shows): 204 while nothing has changed, else its
     live part again (htmx) or the whole page.
     """
     if unchanged_since():
