@@ -27,7 +27,7 @@ NAMES = ["Małgorzata", "Jüri-Kristjan", "Grzegorz", "Õnnela"]
 #: round screen must show, in each language.
 WORDS = {
     "en": ("English", "Round 1 of 19", "Round 2 of 19", ["Dealer", "Trump", "Bids", "Tricks left"]),
-    "pl": ("Polski", "Rozdanie 1 z 19", "Rozdanie 2 z 19", ["Rozdający", "Atut", "Deklaracje", "Zostało lew"]),
+    "pl": ("Polski", "Rozdanie 1 z 19", "Rozdanie 2 z 19", ["Rozdaje", "Atut", "Deklaracje", "Zostało lew"]),
     "et": ("Eesti", "Voor 1/19", "Voor 2/19", ["Jagaja", "Trump", "Pakkumised", "Tihisid jäänud"]),
 }
 #: The languages whose words come from their catalogues.

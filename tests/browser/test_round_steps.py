@@ -79,7 +79,7 @@ def test_each_step_for_seven_players_fits_the_first_screen_and_a_round_takes_15_
     expect(page.locator("#tricks-left")).to_have_text("4")
     expect(page.locator("#tricks-0 button[value='4']")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#filled-in")).to_have_text(
-        "Filled in from the countdown: Anneliese 4. Closing the round stores it.")
+        "Filled in from the tricks left: Anneliese 4. Closing the round stores it.")
     expect(page.locator(CLOSE)).to_be_enabled()
     on_the_first_screen(page, f"#tricks-0 .chip, {CLOSE}, #filled-in")
     shoot("steps-7-players-close")

@@ -42,7 +42,9 @@ PLURAL_FORMS = {
     "es": (3, lambda n: 0 if n == 1 else 1 if n != 0 and n % 1_000_000 == 0 else 2),
     "it": (3, lambda n: 0 if n == 1 else 1 if n != 0 and n % 1_000_000 == 0 else 2),
     "fr": (3, lambda n: 0 if n in (0, 1) else 1 if n != 0 and n % 1_000_000 == 0 else 2),
-    "pt": (3, lambda n: 0 if n in (0, 1) else 1 if n != 0 and n % 1_000_000 == 0 else 2),
+    # Brazilian Portuguese (the catalogue's variety) writes 0 with the plural:
+    # "0 vazas", "0 pontos" (French keeps "0 pli", "0 point").
+    "pt": (3, lambda n: 0 if n == 1 else 1 if n != 0 and n % 1_000_000 == 0 else 2),
     "hi": (2, lambda n: 0 if n <= 1 else 1),
 }
 
@@ -156,6 +158,7 @@ def test_plural_forms_are_declared_and_every_plural_has_them_all(lang):
         ("pl", 1, "1 lewę"), ("pl", 2, "2 lewy"), ("pl", 4, "4 lewy"), ("pl", 5, "5 lew"),
         ("pl", 12, "12 lew"), ("pl", 13, "13 lew"), ("pl", 22, "22 lewy"), ("pl", 0, "0 lew"),
         ("et", 1, "1 tihi"), ("et", 5, "5 tihi"), ("en", 1, "1 trick"), ("en", 2, "2 tricks"),
+        ("pt", 0, "0 vazas"), ("pt", 1, "1 vaza"), ("fr", 0, "0 pli"), ("es", 0, "0 bazas"),
     ],
 )
 def test_counted_words_take_the_right_plural_form(app, lang, count, word):

@@ -153,7 +153,7 @@ def test_presets_carry_their_local_names(client, lang, presets):
 @pytest.mark.parametrize(
     "lang, words",
     [
-        ("pl", ["Rozdanie 1 z 19", "Rozdający", "Atut", "Deklaracje", "Suma deklaracji 0 na 10 lew"]),
+        ("pl", ["Rozdanie 1 z 19", "Rozdaje", "Atut", "Deklaracje", "Suma deklaracji 0 na 10 lew"]),
         ("et", ["Voor 1/19", "Jagaja", "Trump", "Pakkumised", "Pakkumiste summa 0, mängus 10 tihi"]),
     ],
 )

@@ -87,7 +87,7 @@ def test_once_all_but_one_have_their_tricks_the_last_ones_are_filled_in_from_the
     close = html.split('action="/g/' + table.gid + '/round/1/close"')[1].split("</form>")[0]
     assert '<input type="hidden" name="player" value="0"><input type="hidden" name="tricks" value="2">' in close
     assert "disabled" not in close
-    assert "Filled in from the countdown: Ann 2. Closing the round stores it." in close
+    assert "Filled in from the tricks left: Ann 2. Closing the round stores it." in close
 
 
 def test_close_stores_the_filled_in_tricks_and_then_closes(any_table, app):
@@ -143,9 +143,9 @@ def test_undo_after_a_filled_in_close_reopens_the_round_with_the_fill_in_stored(
     close_with(table, player=0, tricks=2)
     table.undo(reopen="1")  # undoing a close asks first: confirmed
     html = page(table)
-    assert 'id="tricks-left">0<' in html and "Filled in from the countdown" not in html
+    assert 'id="tricks-left">0<' in html and "Filled in from the tricks left" not in html
     table.undo()
-    assert "Filled in from the countdown: Ann 2." in page(table)
+    assert "Filled in from the tricks left: Ann 2." in page(table)
 
 
 def test_a_malformed_fill_in_is_refused(table, app):

@@ -23,7 +23,7 @@ GAME_MESSAGES: dict[str, Any] = {
     "no-such-round": _l(
         "This game has no round %(number)s; it has %(count)s rounds."),
     "round-closed": _l(
-        "Round %(number)s is already closed. Use “Edit” to correct it."),
+        "Round %(number)s is already closed. To change it, use “Correct round %(number)s”."),
     "round-not-started": _l(
         "Round %(number)s has not started yet; round %(current)s is being played."),
     "round-unfit": _l(
