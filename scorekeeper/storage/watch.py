@@ -30,8 +30,9 @@ import logging
 import threading
 import time
 from collections.abc import Iterable
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
-from flask import Flask
 from sqlalchemy import select, text
 
 from .database import db
@@ -45,6 +46,17 @@ CHANNEL = "scorekeeper_games"
 RECONNECT_SECONDS = 1.0
 #: The most games one version query asks for (SQLite's bound parameters).
 QUERY_CHUNK = 500
+
+
+class App(Protocol):
+    """What the watch needs of the app (the Flask app; not imported here: the
+    storage layer knows nothing of the web): its settings, and a context to
+    reach the database in from the watch's own thread."""
+
+    config: dict[str, Any]
+    extensions: dict[str, Any]
+
+    def app_context(self) -> AbstractContextManager: ...
 
 
 def is_postgres(url: str) -> bool:
@@ -103,7 +115,7 @@ class Subscription:
 class Watch:
     """This process's subscriptions by game, and the thread that hears changes."""
 
-    def __init__(self, app: Flask, interval: float) -> None:
+    def __init__(self, app: App, interval: float) -> None:
         self.app = app
         self.interval = interval
         self._lock = threading.Lock()
@@ -204,7 +216,7 @@ class Watch:
             time.sleep(RECONNECT_SECONDS)
 
 
-def register_watch(app: Flask) -> None:
+def register_watch(app: App) -> None:
     """Give ``app`` its watch (``app.extensions["watch"]``); its thread starts
     with the first subscription."""
     app.extensions["watch"] = Watch(app, app.config["WATCH_INTERVAL"])

@@ -46,7 +46,9 @@ def test_two_games_through_play_again_then_the_player_page(page: Page, seeder, s
     sheet = seeder.sheet(second)
     assert sheet.current.dealer == 1 and list(sheet.players.values()) == NAMES
     play_one_round(seeder, second, {2: 1, 3: 0, 0: 0, 1: 1}, {2: 1, 3: 0, 0: 0, 1: 0})
-    page.goto(f"/g/{second}/standings")
+    # The open round screen follows the game (its stream): the round is closed,
+    # the game over, and it goes to the standings by itself.
+    expect(page).to_have_url(re.compile(rf"/g/{second}/standings$"), timeout=10_000)
     series = page.locator("#series tbody tr")
     expect(series).to_have_count(4)
     expect(series.nth(0)).to_contain_text("1")
