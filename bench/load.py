@@ -521,6 +521,8 @@ async def main_async(args: argparse.Namespace) -> int:
     try:
         for server in servers:
             await server.ready("/healthz")
+        if args.tables:
+            args.max_tables = max(args.tables)
         print(f"Setting up {args.max_tables} tables on {url.split(':')[0]} ...", flush=True)
         tables = [Table(servers[0].port) for _ in range(args.max_tables)]
         gate = asyncio.Semaphore(8)
@@ -542,8 +544,16 @@ async def main_async(args: argparse.Namespace) -> int:
               f"table, {asking}, a tap every {TAP_EVERY:g} s a table; {args.seconds:g} s a step; "
               f"pass: no error, tap p99 < {TAP_P99_MS:g} ms, seen median <= "
               f"{SEEN_MEDIAN_MS:g} ms and max <= {SEEN_MAX_MS:g} ms", flush=True)
-        best, _lines = await search(servers, tables, args.seconds, args.client,
-                                    args.max_tables, rng)
+        if args.tables:  # one step at each N given, no search
+            best = 0
+            for n in args.tables:
+                step = await run_step(servers, tables[:n], args.seconds, args.client, rng)
+                print(step.report(f"N = {n}", args.seconds), flush=True)
+                best = max(best, n) if step.passes() else best
+                await asyncio.sleep(HEARTBEAT + 2 if args.client == "stream" else 0)
+        else:
+            best, _lines = await search(servers, tables, args.seconds, args.client,
+                                        args.max_tables, rng)
     finally:
         for server in servers:
             server.stop()
@@ -574,6 +584,8 @@ def main() -> int:
     parser.add_argument("--client", choices=["stream", "poll"], default="stream")
     parser.add_argument("--seconds", type=float, default=12.0)
     parser.add_argument("--max-tables", type=int, default=800)
+    parser.add_argument("--tables", type=int, nargs="+",
+                        help="one step at each of these N instead of the search")
     parser.add_argument("--gunicorn", help="gunicorn's options instead of make run's "
                         f"({' '.join(GUNICORN)}), to compare: --gunicorn='--workers 3'")
     args = parser.parse_args()
