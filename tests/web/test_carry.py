@@ -377,7 +377,7 @@ def test_import_problems_name_each_kind_of_change_in_words(app, lang):
 
 @pytest.mark.parametrize("lang, words", [
     ("pl", "Partia 2 (Ann, Bob): zmiana 6 (rozdanie zamknięte): "),
-    ("et", "Mäng 2 (Ann, Bob): muudatus 6 (voor suletud): "),
+    ("et", "Mäng 2 (Ann, Bob): muudatus 6 (voor lõpetatud): "),
 ])
 def test_an_import_refused_in_polish_or_estonian_shows_no_code(table, client, app, lang, words):
     table.start(names=("Ann", "Bob"), preset="estonian", shape="custom", custom="1 1")
