@@ -20,8 +20,9 @@ with one connection per process whatever the number of phones:
 A subscriber hears only the newest version (a wait returns it; versions in
 between are not queued): the screen then asks for what it shows, as it asked
 when it polled. The watch runs in a daemon thread, started by the first
-subscription in each process (after gunicorn forks its workers); under
-gunicorn's gevent worker the thread and its waits are greenlets.
+subscription in each process (after gunicorn forks its workers) and ended
+when no one is subscribed any more; under gunicorn's gevent worker the
+thread and its waits are greenlets.
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ log = logging.getLogger(__name__)
 
 #: The channel every app server of one PostgreSQL database announces on.
 CHANNEL = "scorekeeper_games"
-#: How long a lost PostgreSQL connection waits before it is made again.
+#: How long a lost PostgreSQL connection waits before it is made again, and
+#: how often a listening watch looks whether anyone still watches.
 RECONNECT_SECONDS = 1.0
 #: The most games one version query asks for (SQLite's bound parameters).
 QUERY_CHUNK = 500
@@ -159,6 +161,11 @@ class Watch:
         for subscription in every:
             subscription.end()
 
+    def is_running(self) -> bool:
+        """Whether this process's watch thread runs (only while anyone watches)."""
+        with self._lock:
+            return self._thread is not None
+
     def open_streams(self) -> int:
         with self._lock:
             return sum(len(subscribers) for subscribers in self._subscribers.values())
@@ -187,33 +194,60 @@ class Watch:
         for game_id, version in found.items():
             self.heard(game_id, version)
 
+    def _still_watched(self) -> bool:
+        """Whether anyone is subscribed; if not, the thread ends (under the
+        lock, so that the next subscription starts a new one)."""
+        with self._lock:
+            if self._subscribers:
+                return True
+            self._thread = None
+            return False
+
     def _ask(self) -> None:
-        """SQLite: one query per interval for the whole process."""
+        """SQLite: one query per interval for the whole process, while anyone watches."""
+        failing = False
         while True:
             time.sleep(self.interval)
+            if not self._still_watched():
+                return
             try:
                 self.check()
-            except Exception:  # the database is back at the next interval
-                log.exception("watching the games failed; trying again")
+            except Exception as error:  # the database is back at a later interval
+                failing = self._failed(failing, error)
+            else:
+                failing = False
 
     def _listen(self) -> None:
-        """PostgreSQL: LISTEN on a connection of its own, made again when lost."""
+        """PostgreSQL: LISTEN on a connection of its own while anyone watches,
+        made again when lost."""
         import psycopg  # only where the database is PostgreSQL
 
         with self.app.app_context():
             url = db.engine.url.set(drivername="postgresql").render_as_string(
                 hide_password=False)
-        while True:
+        failing = False
+        while self._still_watched():
             try:
                 with psycopg.connect(url, autocommit=True) as connection:
                     connection.execute(f"LISTEN {CHANNEL}")
                     self.check()  # what was announced before this LISTEN
-                    for notice in connection.notifies():
-                        game_id, version = (int(part) for part in notice.payload.split())
-                        self.heard(game_id, version)
-            except Exception:
-                log.exception("listening for changed games failed; listening again")
+                    failing = False
+                    while self._still_watched():
+                        for notice in connection.notifies(timeout=RECONNECT_SECONDS):
+                            game_id, version = (int(part) for part in notice.payload.split())
+                            self.heard(game_id, version)
+                    return
+            except Exception as error:
+                failing = self._failed(failing, error)
             time.sleep(RECONNECT_SECONDS)
+
+    @staticmethod
+    def _failed(failing: bool, error: Exception) -> bool:
+        """Say once per outage that the database does not answer (one line:
+        no traceback drawn in this thread), and go on trying."""
+        if not failing:
+            log.warning("watching the games failed, trying again: %s", error)
+        return True
 
 
 def register_watch(app: App) -> None:
