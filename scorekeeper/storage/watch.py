@@ -61,14 +61,15 @@ class App(Protocol):
     def app_context(self) -> AbstractContextManager: ...
 
 
-def is_postgres(url: str) -> bool:
-    return url.startswith("postgresql")
+def on_postgres() -> bool:
+    """Whether the app's database is PostgreSQL (else SQLite)."""
+    return db.session.get_bind().dialect.name == "postgresql"
 
 
 def announce(game_id: int, version: int) -> None:
     """Tell every watch of the database, at this transaction's commit, that
     ``game_id`` is at ``version`` (PostgreSQL only: SQLite's watches ask)."""
-    if db.session.get_bind().dialect.name == "postgresql":
+    if on_postgres():
         db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
                            {"channel": CHANNEL, "payload": f"{game_id} {version}"})
 
@@ -135,8 +136,7 @@ class Watch:
         with self._lock:
             self._subscribers.setdefault(game_id, set()).add(subscription)
             if self._thread is None:
-                url = self.app.config["SQLALCHEMY_DATABASE_URI"]
-                run = self._listen if is_postgres(url) else self._ask
+                run = self._listen if on_postgres() else self._ask
                 self._thread = threading.Thread(target=run, name="scorekeeper-watch",
                                                 daemon=True)
                 self._thread.start()
@@ -186,11 +186,8 @@ class Watch:
             watched = list(self._subscribers)
         if not watched:
             return
-        with self.app.app_context():
-            try:
-                found = versions(watched)
-            finally:
-                db.session.remove()
+        with self.app.app_context():  # its end gives the connection back
+            found = versions(watched)
         for game_id, version in found.items():
             self.heard(game_id, version)
 
