@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import queue
 import threading
+import time
 
 from scorekeeper.storage.links import open_link
 
@@ -62,3 +63,11 @@ def version_of(app, gid: str) -> int:
     """The game's version, as a poll reads it with the link."""
     with app.app_context():
         return open_link(gid).version
+
+
+def watch_stops(watch) -> bool:
+    """The watch's thread ends once no one watches (waited for, up to PATIENCE)."""
+    deadline = time.monotonic() + PATIENCE
+    while watch.is_running() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return not watch.is_running()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from page_text import without_tokens
+
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Game, HandEvent, JoinCode, Link
 
@@ -45,3 +47,16 @@ def seat_tokens(client, game) -> dict[str, str]:
     found = re.findall(r'<span class="seat-name">([^<]+)</span>.*?/g/([A-Za-z0-9_-]+)/"',
                        page, re.S)
     return dict(found)
+
+
+def assert_replaced_everywhere(app, token: str, send) -> None:
+    """Every route of the game through the replaced link ``token`` answers 410,
+    says so, shows no player and stores nothing (``send(client, method, path,
+    endpoint, token)`` makes each request as the calling test does)."""
+    for endpoint, method, path in game_routes(app):
+        before = stored(app)
+        response = send(app.test_client(), method, path, endpoint, token)
+        body = response.get_data(as_text=True)
+        assert response.status_code == 410, (endpoint, method, response.status_code)
+        assert "This link was replaced" in body and "Ann" not in without_tokens(body)
+        assert stored(app) == before, endpoint

@@ -6,10 +6,8 @@ to nothing else."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from event_streams import Stream, version_of
+from event_streams import Stream, version_of, watch_stops
 from game_links import links_of, seat_tokens, stored
 
 from scorekeeper.storage.database import db
@@ -74,11 +72,7 @@ def test_a_waiting_stream_holds_no_database_connection_and_leaves_when_it_ends(
     watch.end_all()
     assert all(stream.ended() for stream in streams)
     assert watch.open_streams() == 0
-    # With no one watching, the watch's thread ends (a new subscription starts one).
-    deadline = time.monotonic() + 15
-    while watch.is_running() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not watch.is_running()
+    assert watch_stops(watch)  # no one watches: its thread ends (a subscription starts one)
 
 
 @pytest.mark.parametrize("role", ["viewer", "seat"])

@@ -6,10 +6,8 @@ folder's conftest.py, docs/testing.md).
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from event_streams import Stream, version_of
+from event_streams import Stream, version_of, watch_stops
 from servers import needs_postgres
 
 from scorekeeper.storage.watch import Watch
@@ -129,7 +127,4 @@ def test_a_tap_reaches_a_live_stream_through_notify(postgres_app, client, table,
         watch = postgres_app.extensions["watch"]
         watch.end_all()
         assert stream.ended()
-    deadline = time.monotonic() + 15  # no one watches: the listening thread ends
-    while watch.is_running() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not watch.is_running()
+    assert watch_stops(watch)  # no one watches: the listening thread ends
