@@ -69,8 +69,10 @@ nginx:
 	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
 		apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
 
+# On every core: pytest-xdist's workers each run their own app, browser and
+# throwaway servers (every fixture takes a free port and a folder of its own).
 test: setup-test chromium nginx
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
 
 bench: setup-test
 	$(BIN)/python bench/replay.py

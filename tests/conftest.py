@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -25,8 +26,12 @@ def pytest_sessionstart(session):
             continue
         with open(po_path, "rb") as po:
             catalogue = read_po(po, locale=po_path.parts[-3])
-        with open(mo_path, "wb") as mo:
+        # Written aside, then renamed: pytest-xdist's workers start here at once, and
+        # none may read a catalogue another is still writing.
+        partial = mo_path.with_name(f"{mo_path.name}.{os.getpid()}")
+        with open(partial, "wb") as mo:
             write_mo(mo, catalogue)
+        os.replace(partial, mo_path)
 
 
 @pytest.fixture
