@@ -46,8 +46,11 @@ def change_event(version: int) -> str:
 
 
 def panel_event(html: str) -> str:
-    """The event that carries a screen's panel (one ``data`` line per line)."""
-    return "event: panel\n" + "".join(f"data: {line}\n" for line in html.splitlines()) + "\n"
+    """The event that carries a screen's panel: one ``data`` line per line,
+    split where an EventSource splits (CR LF, LF or CR; it joins them with LF,
+    as an HTML parser reads a CR anyway)."""
+    lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "event: panel\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
 
 
 def events(subscription: Subscription, since: int | None, seconds: float,

@@ -123,3 +123,16 @@ def test_the_stream_of_a_replaced_link_ends_at_the_next_change_and_sends_nothing
     assert table.trump(1).status_code == 302
     assert stream.ended()
     assert stream.next(timeout=0) is None
+
+
+def test_a_panels_lines_reach_the_browser_as_they_were_drawn():
+    """An EventSource splits its data at CR LF, LF and CR, and joins the lines with LF."""
+    from scorekeeper.web.live import panel_event
+
+    html = '<section id="entry">\n  <p>Ann\u2028Bob</p>\r\n<p>x</p>\r</section>'
+    event = panel_event(html)
+    assert event.startswith("event: panel\n") and event.endswith("\n\n")
+    lines = re.split(r"\r\n|\r|\n", event.removeprefix("event: panel\n").removesuffix("\n\n"))
+    assert all(line.startswith("data: ") for line in lines)
+    joined = "\n".join(line.removeprefix("data: ") for line in lines)
+    assert joined == html.replace("\r\n", "\n").replace("\r", "\n")
