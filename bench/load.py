@@ -222,6 +222,9 @@ class Server:
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
+CHANGE = re.compile(rb"event: change\ndata: (\d+)")
+#: The longest event a stream's reader takes whole (a panel is some 10 to 30 KB).
+STREAM_LIMIT = 1 << 20
 
 
 class Table:
@@ -342,7 +345,7 @@ class Watcher:
 
     async def open_stream(self, ready: asyncio.Event | None) -> None:
         """The stream: read its events until the step ends (the task is cancelled)."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=STREAM_LIMIT)
         self.stream_writer = writer
         path = f"/g/{self.table.gid}/events?since={self.shown}&round=1"
         writer.write((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
@@ -351,24 +354,22 @@ class Watcher:
         head = await reader.readuntil(b"\r\n\r\n")
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
             raise ConnectionError(head[:40])
-        event, data = None, []
         while True:
-            line = await reader.readline()
-            if not line:
-                raise ConnectionError("the stream ended")
-            text = line.decode().rstrip("\r\n")
-            if text.startswith("retry:") and ready is not None:
+            # One event at a time (it ends with a blank line; every line of a
+            # panel starts with "data: "), with the chunk sizes of HTTP's
+            # chunked encoding around it: read as a whole, not line by line, so
+            # that the generator costs the shared cores little.
+            try:
+                event = await reader.readuntil(b"\n\n")
+            except asyncio.IncompleteReadError:
+                raise ConnectionError("the stream ended") from None
+            if b"event: panel\n" in event:
+                found = VERSION.search(event)
+                self.pushed(int(found.group(1)) if found else None)
+            elif b"event: change\n" in event:
+                self.heard(int(CHANGE.search(event).group(1)))
+            elif b"retry:" in event and ready is not None:
                 ready.set()
-            elif text.startswith("event:"):
-                event = text.split(":", 1)[1].strip()
-            elif text.startswith("data:"):
-                data.append(text[5:].removeprefix(" "))
-            elif not text:
-                if event == "change":
-                    self.heard(int(data[0]))
-                elif event == "panel":
-                    self.pushed("\n".join(data))
-                event, data = None, []
 
     def heard(self, version: int) -> None:
         """A ``change``: ask, unless this phone's own tap is on its way."""
@@ -377,14 +378,13 @@ class Watcher:
         elif version > self.shown:
             asyncio.ensure_future(self.ask())
 
-    def pushed(self, panel: str) -> None:
-        """A ``panel``: shown if newer (js/live.js), unless a request of this
-        phone is on its way (then asked for after it, if still newer)."""
-        found = VERSION.search(panel.encode())
-        if found is None:
+    def pushed(self, version: int | None) -> None:
+        """A ``panel`` (the version it shows): shown if newer (js/live.js),
+        unless a request of this phone is on its way (then asked for after
+        it, if still newer)."""
+        if version is None:
             self.step.errors["panel"] += 1
             return
-        version = int(found.group(1))
         if self.tapping or self.asking:
             self.waiting = max(self.waiting, version)
         else:
