@@ -14,6 +14,8 @@ from event_streams import streaming, version_of  # noqa: F401  (a fixture)
 from game_links import links_of, seat_tokens
 from page_text import without_tokens
 
+from scorekeeper.storage.database import db
+
 HTMX = {"HX-Request": "true"}
 TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -71,7 +73,8 @@ def test_another_phones_tap_arrives_as_the_panel_that_asking_gets_with_this_sess
 
 
 def test_a_panel_drawn_by_the_stream_itself_equals_the_one_asked_for(app, client, table, opened):
-    """A change stored elsewhere (here a plain form post: no panel drawn) is drawn by the stream."""
+    """A change stored elsewhere (here a plain form post: no panel drawn) is
+    drawn by the stream, which holds no database connection after it."""
     table.start()
     since = version_of(app, table.gid)
     watcher = app.test_client()
@@ -79,6 +82,8 @@ def test_a_panel_drawn_by_the_stream_itself_equals_the_one_asked_for(app, client
     app.extensions["scorekeeper.pages"].clear()
     assert table.trump(1).status_code == 302
     pushed = stream.next_panel()
+    with app.app_context():  # the stream drew it and gave its connection back
+        assert db.engine.pool.checkedout() == 0
     assert f'data-version="{since + 1}"' in pushed
     assert without_tokens(pushed) == without_tokens(asked(watcher, table.gid, since))
 
