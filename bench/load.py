@@ -11,22 +11,29 @@ before the streams).
 Each table is one 4-player game with 4 phones and a bid tapped every 5 s by
 one of them (each tap writes). Every phone, as js/live.js does:
 
-- keeps the game's stream open (``GET /g/<token>/events?since=<version>``,
-  on a connection of its own, as the browser holds an EventSource);
-- at each ``change`` whose version is newer than its panel shows, asks for
-  the panel (``GET .../round/1/entry?since=<version>``, htmx, on its other
-  connection); one heard while its own tap is on its way waits for the tap's
-  answer, and one heard while it is already asking is asked once more after;
+- keeps the round screen's stream open
+  (``GET /g/<token>/events?since=<version>&round=1``, on a connection of its
+  own, as the browser holds an EventSource);
+- at each ``panel`` the stream sends (the entry panel itself) whose version
+  is newer than its panel shows, shows it and asks for nothing; one sent
+  while a request of its own is on its way waits for that answer, and is
+  asked for after it if still newer;
+- at each ``change`` (the stream has no panel to send) whose version is
+  newer, asks for the panel (``GET .../round/1/entry?since=<version>``, htmx,
+  on its other connection); one heard while it is already asking is asked
+  once more after;
 - the tapper's answer is its panel (the tap's own answer, as htmx swaps it).
 
 With ``--client poll`` every phone asks every second instead, and no stream
 is opened.
 
 It measures, per step of N tables: the taps' and the panels' latency, errors,
-the time until each other phone shows a tap (from the tap leaving the tapper
-to that phone's panel at the tap's version: "seen"), the requests per second
-and the server's CPU time per request (from /proc; steadier than latencies on
-a shared machine). A step passes with no error, tap p99 < 50 ms, seen median
+the panels the streams sent, the time until each other phone shows a tap
+(from the tap leaving the tapper to that phone's panel at the tap's version:
+"seen"), the requests per second and the server's CPU time per request and
+per tap (from /proc; steadier than latencies on a shared machine; per tap,
+it counts all the tap makes the server do: the stream's panels or the
+requests for them). A step passes with no error, tap p99 < 50 ms, seen median
 <= 250 ms and max <= 1 s. N starts at 125 and doubles while a step passes, then
 the gap to the first failure is halved (at most 7 steps). Between steps the
 script waits until the server has dropped the streams of the last one (it
@@ -215,6 +222,9 @@ class Server:
 
 
 VERSION = re.compile(rb'data-version="(\d+)"')
+CHANGE = re.compile(rb"event: change\ndata: (\d+)")
+#: The longest event a stream's reader takes whole (a panel is some 10 to 30 KB).
+STREAM_LIMIT = 1 << 20
 
 
 class Table:
@@ -266,6 +276,7 @@ class Step:
         self.times: dict[str, list[float]] = {"tap": [], "panel": []}
         self.errors: dict[str, int] = {"tap": 0, "panel": 0, "stream": 0}
         self.seen: list[float] = []
+        self.pushed = 0  # panels that came in a stream
         self.streams_opened = 0
         self.open_seconds = 0.0
 
@@ -286,12 +297,14 @@ class Step:
                 if self.seen else "seen -")
         requests = sum(len(times) for times in self.times.values())
         cpu = self.server_cpu * 1000 / max(1, requests)
+        per_tap = self.server_cpu * 1000 / max(1, len(self.times["tap"]))
+        pushed = f" | pushed {self.pushed / seconds:6.1f} panels/s" if self.pushed else ""
         errors = " ".join(f"{kind} {count}" for kind, count in self.errors.items())
         streams = (f" | {self.streams_opened} streams opened in {self.open_seconds:4.1f} s"
                    if self.streams_opened else "")
         verdict = "pass" if self.passes() else "FAIL"
-        return (f"{label:<24} " + " | ".join(parts) + f" | {seen} | errors: {errors}"
-                f"{streams} | server CPU {cpu:4.2f} ms/request  {verdict}")
+        return (f"{label:<24} " + " | ".join(parts) + f"{pushed} | {seen} | errors: {errors}"
+                f"{streams} | server CPU {cpu:4.2f} ms/request, {per_tap:5.2f} ms/tap  {verdict}")
 
 
 class Watcher:
@@ -310,7 +323,7 @@ class Watcher:
         self.asking = False
         self.ask_again = False
         self.tapping = False
-        self.heard_while_tapping = 0
+        self.waiting = 0
         self.stream_writer: asyncio.StreamWriter | None = None
 
     def close(self) -> None:
@@ -332,35 +345,51 @@ class Watcher:
 
     async def open_stream(self, ready: asyncio.Event | None) -> None:
         """The stream: read its events until the step ends (the task is cancelled)."""
-        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=STREAM_LIMIT)
         self.stream_writer = writer
-        path = f"/g/{self.table.gid}/events?since={self.shown}"
+        path = f"/g/{self.table.gid}/events?since={self.shown}&round=1"
         writer.write((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
                       f"Cookie: {self.table.cookie}\r\nAccept: text/event-stream\r\n\r\n").encode())
         await writer.drain()
         head = await reader.readuntil(b"\r\n\r\n")
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
             raise ConnectionError(head[:40])
-        event = None
         while True:
-            line = await reader.readline()
-            if not line:
-                raise ConnectionError("the stream ended")
-            text = line.decode().strip()
-            if text.startswith("retry:") and ready is not None:
+            # One event at a time (it ends with a blank line; every line of a
+            # panel starts with "data: "), with the chunk sizes of HTTP's
+            # chunked encoding around it: read as a whole, not line by line, so
+            # that the generator costs the shared cores little.
+            try:
+                event = await reader.readuntil(b"\n\n")
+            except asyncio.IncompleteReadError:
+                raise ConnectionError("the stream ended") from None
+            if b"event: panel\n" in event:
+                found = VERSION.search(event)
+                self.pushed(int(found.group(1)) if found else None)
+            elif b"event: change\n" in event:
+                self.heard(int(CHANGE.search(event).group(1)))
+            elif b"retry:" in event and ready is not None:
                 ready.set()
-            elif text.startswith("event:"):
-                event = text.split(":", 1)[1].strip()
-            elif text.startswith("data:") and event == "change":
-                self.heard(int(text.split(":", 1)[1]))
-            elif not text:
-                event = None
 
     def heard(self, version: int) -> None:
+        """A ``change``: ask, unless this phone's own tap is on its way."""
         if self.tapping:
-            self.heard_while_tapping = max(self.heard_while_tapping, version)
+            self.waiting = max(self.waiting, version)
         elif version > self.shown:
             asyncio.ensure_future(self.ask())
+
+    def pushed(self, version: int | None) -> None:
+        """A ``panel`` (the version it shows): shown if newer (js/live.js),
+        unless a request of this phone is on its way (then asked for after
+        it, if still newer)."""
+        if version is None:
+            self.step.errors["panel"] += 1
+            return
+        if self.tapping or self.asking:
+            self.waiting = max(self.waiting, version)
+        else:
+            self.step.pushed += 1
+            self.show(version)
 
     async def ask(self) -> None:
         """The panel again (htmx's poll trigger: one at a time, the last queued)."""
@@ -383,9 +412,12 @@ class Watcher:
                     elif status != 204:
                         self.step.errors["panel"] += 1
                 if not self.ask_again:
-                    return
+                    break
         finally:
             self.asking = False
+        if self.waiting > self.shown and not self.tapping:  # a panel sent meanwhile
+            asyncio.ensure_future(self.ask())
+        self.waiting = 0
 
     async def tap(self) -> None:
         table = self.table
@@ -407,9 +439,9 @@ class Watcher:
         table.tapped[version] = sent
         table.version = max(table.version, version)
         self.show(version)
-        if self.heard_while_tapping > self.shown:
+        if self.waiting > self.shown:
             asyncio.ensure_future(self.ask())
-        self.heard_while_tapping = 0
+        self.waiting = 0
 
     async def timed(self, kind: str, connection: Phone, call):
         start = time.perf_counter()

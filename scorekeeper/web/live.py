@@ -5,10 +5,11 @@ An open round screen or table view keeps one stream (htmx's SSE extension,
 game's version whenever it moves (:mod:`scorekeeper.storage.watch` hears it,
 from any worker or app server); the screen then asks for its panel as it did
 when it polled (``?since=`` its version: what it may see through its link is
-drawn by the same view as before). The stream itself says nothing but version
-numbers. It starts with the version its page was drawn at (``since``): a
-change made while the page loaded, or while the stream was broken, is sent at
-once.
+drawn by the same view as before). A round screen's stream sends its entry
+panel itself instead (an event ``panel``, :mod:`scorekeeper.web.pushed`), so
+that its phone need not ask. It starts with the version its page was drawn
+at (``since``): a change made while the page loaded, or while the stream was
+broken, is sent at once.
 
 A stream holds no database connection while it waits. An event ``alive``
 every :data:`HEARTBEAT_SECONDS` finds a phone that has gone (its write fails
@@ -39,11 +40,26 @@ HEARTBEAT_SECONDS = 20.0
 RETRY_MS = 1000
 
 
+def change_event(version: int) -> str:
+    """The event that tells a screen the game is at ``version``."""
+    return f"event: change\ndata: {version}\n\n"
+
+
+def panel_event(html: str) -> str:
+    """The event that carries a screen's panel: one ``data`` line per line,
+    split where an EventSource splits (CR LF, LF or CR; it joins them with LF,
+    as an HTML parser reads a CR anyway)."""
+    lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return "event: panel\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
+
+
 def events(subscription: Subscription, since: int | None, seconds: float,
-           closed: Callable[[], None]) -> Iterator[str]:
-    """The stream's text for ``seconds``: a ``change`` whenever the game is
-    at a version other than the one the screen was last told of. ``closed``
-    is called when it ends (the metrics' count of open streams)."""
+           closed: Callable[[], None],
+           tell: Callable[[int], str | None] = change_event) -> Iterator[str]:
+    """The stream's text for ``seconds``: ``tell(version)`` (a ``change``, or
+    the screen's panel) whenever the game is at a version other than the one
+    the screen was last told of; when it says None, the stream ends.
+    ``closed`` is called when it ends (the metrics' count of open streams)."""
     end = time.monotonic() + seconds
     try:
         yield f"retry: {RETRY_MS}\n\n"
@@ -51,7 +67,10 @@ def events(subscription: Subscription, since: int | None, seconds: float,
         while True:
             if latest is not None and latest != told:
                 told = latest
-                yield f"event: change\ndata: {latest}\n\n"
+                said = tell(latest)
+                if said is None:
+                    return
+                yield said
             left = end - time.monotonic()
             if left <= 0:
                 return
@@ -65,13 +84,15 @@ def events(subscription: Subscription, since: int | None, seconds: float,
         closed()
 
 
-def stream(game_id: int, since: int | None) -> Response:
+def stream(game_id: int, since: int | None,
+           tell: Callable[[int], str | None] = change_event) -> Response:
     """The response that streams the changes of ``game_id`` to one screen,
-    for the app's ``LIVE_STREAM_SECONDS``."""
+    for the app's ``LIVE_STREAM_SECONDS``, each as ``tell`` says it."""
     subscription = current_app.extensions["watch"].subscribe(game_id)
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
     closed = monitoring.stream_opened()
-    return Response(events(subscription, since, seconds, closed), mimetype="text/event-stream", headers={
+    text = events(subscription, since, seconds, closed, tell)
+    return Response(text, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx passes each event on at once
     })

@@ -57,12 +57,17 @@ def kept(name: str, game: Game, draw: Callable[[], Any], *key: Any) -> Any:
     return pages().get_or_make(place(name, *key), game.version, draw)
 
 
-def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
-    """As :func:`kept`, for HTML whose forms carry the CSRF token: kept with a
-    mark in its place, served with the asking session's token."""
+def kept_marked(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
+    """As :func:`kept`, for HTML whose forms carry the CSRF token: kept, and
+    given, with :data:`TOKEN_MARK` in its place (the drawing is the same for
+    every session of the link)."""
     token = generate_csrf()
-    return kept(name, game, lambda: draw().replace(token, TOKEN_MARK), *key).replace(
-        TOKEN_MARK, token)
+    return kept(name, game, lambda: draw().replace(token, TOKEN_MARK), *key)
+
+
+def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
+    """As :func:`kept_marked`, served with the asking session's token."""
+    return kept_marked(name, game, draw, *key).replace(TOKEN_MARK, generate_csrf())
 
 
 def kept_panel(name: str, *key: Any) -> str | None:

@@ -65,14 +65,27 @@ def open_bids(page: Page) -> None:
     expect(page.locator("#step-bids")).to_have_attribute("open", "")
 
 
+#: What a phone hears the game's changes through: its stream (which sends the
+#: panel itself) and, without one, its questions.
+UPDATES = ("**/events?*", "**/entry?since=*")
+
+
 @contextmanager
-def polls_held(page: Page):
-    """While inside, this phone hears nothing new: its screen stays as drawn."""
-    page.route("**/entry?since=*", lambda route: route.abort("internetdisconnected"))
+def updates_held(page: Page):
+    """While inside, this phone hears nothing new: its screen stays as drawn.
+    Its stream is closed (as a dropped connection would leave it, not yet
+    noticed) and neither it nor a question reaches the server."""
+    for pattern in UPDATES:
+        page.route(pattern, lambda route: route.abort("internetdisconnected"))
+    page.evaluate("""() => document.querySelectorAll("[sse-connect]").forEach(function (element) {
+        var data = element["htmx-internal-data"];
+        if (data && data.sseEventSource) { data.sseEventSource.close(); }
+    })""")
     try:
         yield
     finally:
-        page.unroute("**/entry?since=*")
+        for pattern in UPDATES:
+            page.unroute(pattern)
 
 
 def two_phones_at_the_bids(phones, seeder, lang: str) -> tuple[str, Page, Page]:
@@ -203,7 +216,7 @@ def test_a_quick_second_tap_shows_pending_and_wins(phones, seeder):
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_two_phones_on_one_entry_the_later_is_told_it_changed_meanwhile(phones, seeder, lang):
     gid, first, second = two_phones_at_the_bids(phones, seeder, lang)
-    with polls_held(second):
+    with updates_held(second):
         tap(first, "#bid-1 button[value='2']")
         second.locator("#bid-1 button[value='3']").click()
         # Refused on the second phone, with the value it has now; nothing stored.
@@ -218,7 +231,7 @@ def test_two_phones_on_one_entry_the_later_is_told_it_changed_meanwhile(phones, 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_an_undo_on_a_stale_screen_undoes_nothing_and_offers_the_newer_entry(phones, seeder, lang):
     gid, first, second = two_phones_at_the_bids(phones, seeder, lang)
-    with polls_held(second):
+    with updates_held(second):
         tap(first, "#bid-1 button[value='2']")
         second.locator("#undo button").click()  # it names the trump, what this screen shows last
         expect(second.locator("#entry .error")).to_contain_text(WORDS[lang]["stale-undo"])

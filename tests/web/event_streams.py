@@ -7,6 +7,8 @@ import queue
 import threading
 import time
 
+import pytest
+
 from scorekeeper.storage.links import open_link
 
 #: Long enough for any machine: a wait that ends sooner passes sooner.
@@ -43,6 +45,23 @@ class Stream:
             if event.startswith("event: change"):
                 return int(event.split("data: ")[1])
 
+    def next_told(self) -> tuple[str, str]:
+        """The next ``change`` or ``panel`` (``alive`` skipped): its name and
+        its data as a browser's EventSource gives it (the lines joined)."""
+        while True:
+            event = self.next()
+            assert isinstance(event, str), event
+            name, _, rest = event.partition("\n")
+            if name in ("event: change", "event: panel"):
+                lines = [line.removeprefix("data: ") for line in rest.split("\n") if line]
+                return name.removeprefix("event: "), "\n".join(lines)
+
+    def next_panel(self) -> str:
+        """The next event, which must be a ``panel``: its HTML."""
+        name, data = self.next_told()
+        assert name == "panel", (name, data)
+        return data
+
     def quiet(self, seconds: float) -> bool:
         """Nothing but ``alive`` for ``seconds``."""
         try:
@@ -71,3 +90,20 @@ def watch_stops(watch) -> bool:
     while watch.is_running() and time.monotonic() < deadline:
         time.sleep(0.05)
     return not watch.is_running()
+
+
+@pytest.fixture
+def streaming(app):
+    """Open streams (``streaming(client, path)``) on an app whose streams last
+    a minute and whose watch asks every 50 ms; every one has ended after the test."""
+    app.config["LIVE_STREAM_SECONDS"] = 60
+    app.config["WATCH_INTERVAL"] = 0.05
+    opened = []
+
+    def open_stream(client, path):
+        opened.append(Stream(client, path))
+        return opened[-1]
+
+    yield open_stream
+    app.extensions["watch"].end_all()
+    assert all(stream.ended() for stream in opened)

@@ -10,6 +10,7 @@ import json
 import re
 
 import pytest
+from event_streams import Stream
 
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Link
@@ -194,3 +195,18 @@ def test_after_all_bids_are_in_the_backup_holds_every_bid(app, estonian):
     backup = json.loads(cy.get("/carry/games.json").get_data(as_text=True))["games"][0]
     assert sorted(stored_bids(backup)) == [(0, 1), (1, 1), (2, 0), (3, 0)]
     assert all(c["by_player"] for c in backup["changes"] if c["kind"] == "bid")
+
+
+def test_the_stream_of_another_seat_sends_its_panel_without_the_hidden_bid(app, estonian):
+    game = estonian
+    game.client.application.config.update(LIVE_STREAM_SECONDS=60, WATCH_INTERVAL=0.05)
+    since = version_of(app)
+    stream = Stream(app.test_client(), f"/g/{game.seats[2]}/events?since={since}&round=1")
+    try:
+        assert seat_bid(game, 1, 1, htmx=True).status_code == 200  # Bob's, drawn for Bob
+        pushed = stream.next_panel()  # Cy's stream
+        assert f'data-version="{since + 1}"' in pushed and "data-hidden-bid" in pushed
+        assert not shows_bid(pushed, "Bob", 1)
+    finally:
+        app.extensions["watch"].end_all()
+    assert stream.ended()

@@ -7,26 +7,11 @@ to nothing else."""
 from __future__ import annotations
 
 import pytest
-from event_streams import Stream, version_of, watch_stops
+from event_streams import streaming, version_of, watch_stops  # noqa: F401  (a fixture)
 from game_links import links_of, seat_tokens, stored
 
 from scorekeeper.storage.database import db
 from scorekeeper.storage.links import open_link
-
-@pytest.fixture
-def streaming(app):
-    app.config["LIVE_STREAM_SECONDS"] = 60
-    app.config["WATCH_INTERVAL"] = 0.05
-    opened = []
-
-    def open_stream(client, path):
-        opened.append(Stream(client, path))
-        return opened[-1]
-
-    yield open_stream
-    app.extensions["watch"].end_all()
-    assert all(stream.ended() for stream in opened)
-
 
 def test_a_stream_starts_with_a_retry_and_tells_at_once_of_a_change_it_missed(
         app, client, table, streaming):

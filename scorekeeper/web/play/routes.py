@@ -21,6 +21,7 @@ from .. import access, live
 from ..language import current_lang, safe_path
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
+from ..pushed import PanelEvents
 from ..rendered import kept_panel, kept_parts
 from ..round_screen import PANEL, render_round, shown_round
 from ..series_standings import series_lines
@@ -120,8 +121,12 @@ def entry_panel(gid: str, number: int):
 @access.viewer_may_see
 def events(gid: str):
     """The live stream of an open game screen (:mod:`scorekeeper.web.live`):
-    an event whenever the game changes, from ``since`` the version it shows."""
-    return live.stream(access.access().game_id, request.args.get("since", type=int))
+    an event whenever the game changes, from ``since`` the version it shows;
+    for a round screen (``round``, the round it shows), the entry panel itself
+    (:mod:`scorekeeper.web.pushed`)."""
+    number = request.args.get("round", type=int)
+    tell = live.change_event if number is None else PanelEvents(number)
+    return live.stream(access.access().game_id, request.args.get("since", type=int), tell)
 
 
 @bp.get("/table")
