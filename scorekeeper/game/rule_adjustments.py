@@ -343,6 +343,8 @@ def _trump_entries(base: TrumpRule, target: TrumpRule) -> Entries | None:
         entries["when_no_card_left"] = target.when_no_card_left
     if target.no_trump_last_round != base.no_trump_last_round:
         entries["no_trump_last_round"] = target.no_trump_last_round
+    if target.last_round_dealer_card != base.last_round_dealer_card:
+        return None  # only Piekiełko's variant sets the last round's trump so
     return entries
 
 

@@ -90,6 +90,9 @@ def _trump(base: TrumpRule, trump: TrumpRule) -> list[Adjustment]:
         found.append(Adjustment("when-no-card-left", {"rule": trump.when_no_card_left}))
     if trump.no_trump_last_round != base.no_trump_last_round:
         found.append(Adjustment("no-trump-last-round", {"value": trump.no_trump_last_round}))
+    if trump.last_round_dealer_card != base.last_round_dealer_card:
+        found.append(Adjustment("last-round-dealer-card",
+                                {"value": trump.last_round_dealer_card}))
     return found
 
 

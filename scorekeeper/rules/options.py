@@ -287,9 +287,16 @@ class TrumpRule:
     ``cycle``: with ``method="cycle"``, the trump of round 1, 2, 3, ... in
     turn, starting again from the first after the last (a suit letter, or
     None for no trump); the other methods ignore it.
+    ``last_round_dealer_card``: the last round's trump is the suit of the
+    dealer's own last card, at every player count, whatever the method of the
+    other rounds [PL-piekielko]; it cannot go with ``no_trump_last_round``.
+    Written by :meth:`to_dict` only when set, so a ruleset stored before the
+    option existed reads back and writes out unchanged.
 
     >>> TrumpRule().to_dict()
     {'method': 'turned-card', 'no_trump_last_round': False, 'when_no_card_left': 'no-trump', 'cycle': []}
+    >>> TrumpRule(last_round_dealer_card=True).to_dict()["last_round_dealer_card"]
+    True
     >>> kachuful = TrumpRule("cycle", cycle=("S", "D", "C", "H"))
     >>> [kachuful.cycle_trump(number) for number in (1, 4, 5)]
     ['S', 'H', 'S']
@@ -303,10 +310,18 @@ class TrumpRule:
     no_trump_last_round: bool = False
     when_no_card_left: NoCardLeftRule = "no-trump"
     cycle: tuple[str | None, ...] = ()
+    last_round_dealer_card: bool = False
 
     def __post_init__(self) -> None:
         check_choice("method", self.method, TRUMP_METHODS)
         check_flag("no_trump_last_round", self.no_trump_last_round)
+        check_flag("last_round_dealer_card", self.last_round_dealer_card)
+        if self.no_trump_last_round and self.last_round_dealer_card:
+            raise InvalidRuleOption(
+                "last_round_dealer_card",
+                "the last round has either no trump or the dealer's last card as trump, not both",
+                kind="two-last-round-rules",
+            )
         check_choice("when_no_card_left", self.when_no_card_left, NO_CARD_LEFT_RULES)
         if isinstance(self.cycle, (str, bytes)) or not isinstance(self.cycle, Iterable):
             raise InvalidRuleOption("cycle", f"must be a list of suits, not {self.cycle!r}")
@@ -329,6 +344,8 @@ class TrumpRule:
         """A JSON-serialisable dict of the options (the cycle as a list)."""
         d = dataclasses.asdict(self)
         d["cycle"] = list(self.cycle)
+        if not self.last_round_dealer_card:
+            del d["last_round_dealer_card"]  # as rulesets stored before the option
         return d
 
     @classmethod

@@ -34,6 +34,8 @@ _STANDARD = SCORING_PRESETS["standard"]
 _TRICK_POINTS = SCORING_PRESETS["trick-points"]
 #: Kachuful's cycle of trumps, round by round [EN-wikipedia-kachufool].
 KACHUFUL_CYCLE: Final = ("S", "D", "C", "H")
+#: Contract Whist's trumps, the Guardian's "predetermined list" [EN-guardian-ohhell].
+CONTRACT_WHIST_CYCLE: Final = ("H", "D", "C", "S", None)
 
 
 
@@ -103,13 +105,15 @@ PRESETS: Final[dict[str, Preset]] = {
                 scoring=_STANDARD,
             ),
             variants=(
+                # The essay: "Ostatnie rozdanie można rozegrać z kolorem atutowym
+                # wyznaczonym przez ostatnią rozdaną kartę" (the seed text's words):
+                # at every player count, the dealer's own last card names the trump.
                 Variant(
                     "last-card-trump", "The last card dealt sets the last round's trump",
                     "[PL-piekielko]",
-                    "Instead of a last round without trump, the dealer's last card sets it "
-                    "when no card is left to turn.",
-                    changes={"trump": TrumpRule("turned-card",
-                                                when_no_card_left="dealer-last-card")},
+                    "Instead of a last round without trump, the suit of the dealer's own last "
+                    "card is trump, however many play.",
+                    changes={"trump": TrumpRule("turned-card", last_round_dealer_card=True)},
                 ),
                 Variant(
                     "long-match", "Long match: up to all the cards, then down", "[PL-piekielko]",
@@ -212,16 +216,36 @@ PRESETS: Final[dict[str, Preset]] = {
                 ),
             ),
         ),
+        # [EN-pagat-ohhell], the page the preset is named for. Schedule: 10 cards
+        # down to 1 and back up, 8 for 6 players and 7 for 7. Scoring, from the
+        # rules of Carter Hoerr the page follows, as the issue quotes them: points
+        # "deducted for missing the bid, either over or under"; our reading is
+        # 10 + bid for an exact bid and minus 1 a trick off (the page's own text
+        # could not be retrieved here to check the amounts). Hook: the dealer may
+        # not make the bids add up. Wikipedia's basic scoring (1 a trick, 10 more
+        # when exact) [EN-wikipedia-ohhell], which this preset scored by before,
+        # is its own variant, so stored games started from it still read as a
+        # variant of the preset; pagat's squares are another.
         _published(
             "ohhell", "Oh Hell", "[EN-pagat-ohhell]", (3, 7),
             "https://www.pagat.com/exact/ohhell.html",
             'John McLeod, "Oh Hell!", pagat.com, after the rules of Carter Hoerr of the Oh '
-            'Hell! Club of America; scoring as in Wikipedia\'s "Oh hell" [EN-wikipedia-ohhell].',
+            "Hell! Club of America: points deducted for a missed bid, over or under.",
             "Hands go down from 10 cards to 1 and back up (from 8 with 6 players, from 7 "
             "with 7); the turned-up card sets trump. The dealer may not bid so that the bids "
-            "add up to the tricks; every trick scores 1 point, and an exact bid 10 more.",
+            "add up to the tricks; an exact bid scores 10 plus the bid, and a missed bid "
+            "loses 1 point for each trick over or under.",
             Ruleset(schedule=ScheduleSpec("down-up", peak=10, peak_by_players={6: 8, 7: 7}),
-                    scoring=_TRICK_POINTS),
+                    scoring=SCORING_PRESETS["difference-penalty"]),
+            variants=(
+                Variant(
+                    "wikipedia-basic", "Wikipedia's basic scoring: 1 a trick, 10 more when exact",
+                    "[EN-wikipedia-ohhell]",
+                    "Every trick scores 1 point and an exact bid 10 more, as Wikipedia's "
+                    "\"basic scoring\" gives it.",
+                    changes={"scoring": _TRICK_POINTS},
+                ),
+            ),
         ),
         _published(
             "nomination-whist", "Nomination Whist", "[EN-nommy]", (3, 6),
@@ -235,20 +259,45 @@ PRESETS: Final[dict[str, Preset]] = {
                     trump=TrumpRule("cycle", cycle=("S", "H", "C", "D", None)),
                     scoring=_TRICK_POINTS),
         ),
+        # [EN-godtland-contract-whist]: "played in 13 hands: everyone is dealt 13
+        # cards for the first hand", down to 1, for "2-8 players"; the last bidder
+        # may not make the bids equal the tricks. 13 cards each fit one deck for 2
+        # to 4 players only (our choice: the preset is for 2-4, and a variant deals
+        # 5 to 7 players as many cards as the deck allows; 8 players need more than
+        # the one deck the app allows 8 players with). Trumps: the Guardian's
+        # "predetermined list (hearts, diamonds, clubs, spades, then no trumps)"
+        # [EN-guardian-ohhell]; the order of the navy's score sheet, "H,C,D,S,NT"
+        # [EN-navysong-noms], is a variant. Scoring: 1 a trick, 10 more when
+        # exact, as the Guardian's "10 points, plus one point for each trick won".
         _published(
-            "contract-whist", "Contract Whist", "[EN-godtland-contract-whist]", (3, 7),
+            "contract-whist", "Contract Whist", "[EN-godtland-contract-whist]", (2, 4),
             "http://www.godtlandsoftware.com/games/ContractWhist.html",
-            'Godtland Software, "Contract Whist" (13 hands from 13 cards down to 1); four '
-            "players as individuals, as the Kings Hill U3A group plays "
-            "[EN-kingshill-contract-whist]; trumps in the order hearts, clubs, diamonds, "
-            "spades [EN-pagat-ohhell], then no trump [EN-guardian-ohhell].",
-            "Hands go down from as many cards as the deck deals (13 with 4 players) to 1; "
-            "trumps follow a fixed order by round: hearts, clubs, diamonds, spades, no trump. "
-            "The last bidder may not make the bids add up to the tricks; every trick scores "
-            "1 point, and an exact bid 10 more.",
-            Ruleset(schedule=ScheduleSpec("down"),
-                    trump=TrumpRule("cycle", cycle=("H", "C", "D", "S", None)),
+            'Godtland Software, "Contract Whist" (13 hands from 13 cards down to 1, 2-8 '
+            "players); four players as individuals, as the Kings Hill U3A group plays "
+            "[EN-kingshill-contract-whist]; trumps in the Guardian's order, hearts, "
+            "diamonds, clubs, spades, then no trumps [EN-guardian-ohhell].",
+            "Hands go down from 13 cards to 1, 13 hands; trumps follow a fixed order by "
+            "round: hearts, diamonds, clubs, spades, no trump. The last bidder may not make "
+            "the bids add up to the tricks; every trick scores 1 point, and an exact bid 10 "
+            "more.",
+            Ruleset(schedule=ScheduleSpec("down", peak=13),
+                    trump=TrumpRule("cycle", cycle=CONTRACT_WHIST_CYCLE),
                     scoring=_TRICK_POINTS),
+            variants=(
+                Variant(
+                    "navy-order", "Trumps hearts, clubs, diamonds, spades, no trump",
+                    "[EN-navysong-noms]",
+                    "The order a Royal Navy score sheet of the game marks: H, C, D, S, NT.",
+                    changes={"trump": TrumpRule("cycle", cycle=("H", "C", "D", "S", None))},
+                ),
+                Variant(
+                    "deck-allows", "5 to 7 players: as many cards as the deck deals",
+                    "[EN-godtland-contract-whist]",
+                    "13 cards each fit one deck for up to 4 players; a bigger table starts "
+                    "from the largest hand the deck deals (10, 8 or 7) and goes down to 1.",
+                    changes={"schedule": ScheduleSpec("down")}, min_players=5, max_players=7,
+                ),
+            ),
         ),
         _published(
             "kachuful", "Kachuful (Judgement)", "[EN-wikipedia-kachufool]", (3, 7),
@@ -301,7 +350,7 @@ def presets_for(players: int) -> list[str]:
     """The names of the presets meant for ``players`` players, in the registry's order.
 
     >>> presets_for(2)
-    ['planowanie']
+    ['planowanie', 'contract-whist']
     """
     return [name for name, preset in PRESETS.items() if preset.supports(players)]
 

@@ -40,7 +40,7 @@ REFUSED = [
                              "For 5 players, these rules fit: Piekiełko; Oh Hell, 10 to 1 to 10;",
                              "Or adjust the schedule or the decks."]),
     ("estonian", "AB", ["Estonian rules is for 3 to 7 players, not 2.",
-                        "For 2 players, these rules fit: Planowanie."]),
+                        "For 2 players, these rules fit: Planowanie; Contract Whist."]),
     ("piekielko", "AB", ["Piekiełko is for 3 to 7 players, not 2."]),
     ("cardgames", "AB", ["Oh Hell, 10 to 1 to 10 is for 3 to 5 players, not 2."]),
     ("cardgames", "ABCDEF", [
@@ -73,9 +73,9 @@ def test_the_preview_says_the_refusal_before_the_game_starts(client, htmx):
     ({"decks": "2", "names": tuple("ABCDEFGH"), "preset": "estonian"},
      "Estonian rules, adjusted: two decks"),
     ({"variant": "two-decks", "names": tuple("ABCDEF")},
-     "Oh Hell, 10 to 1 to 10, adjusted: Two decks for 6 or 7 players"),
+     "Oh Hell, 10 to 1 to 10: Two decks for 6 or 7 players"),
     ({"variant": "one-deck-capped", "names": tuple("ABCDEFG")},
-     "Oh Hell, 10 to 1 to 10, adjusted: One deck, topping out at 8 or 7 cards"),
+     "Oh Hell, 10 to 1 to 10: One deck, topping out at 8 or 7 cards"),
     ({"shape": "up", "peak": "10", "names": tuple("ABCDE"), "preset": "planowanie"},
      "Planowanie, adjusted: schedule up; largest hand 10 cards"),
 ])

@@ -49,7 +49,8 @@ PRESET_SUMMARIES = {
     "ohhell": _l(
         "Hands go down from 10 cards to 1 and back up (from 8 with 6 players, from 7 with 7); "
         "the turned-up card sets trump. The dealer may not bid so that the bids add up to the "
-        "tricks; every trick scores 1 point, and an exact bid 10 more."
+        "tricks; an exact bid scores 10 plus the bid, and a missed bid loses 1 point for each "
+        "trick over or under."
     ),
     "nomination-whist": _l(
         "Hands go down from 10 cards to 1 and back up (from 8 with 6 players); trumps follow "
@@ -58,10 +59,9 @@ PRESET_SUMMARIES = {
         "bid 10 more."
     ),
     "contract-whist": _l(
-        "Hands go down from as many cards as the deck deals (13 with 4 players) to 1; trumps "
-        "follow a fixed order by round: hearts, clubs, diamonds, spades, no trump. The last "
-        "bidder may not make the bids add up to the tricks; every trick scores 1 point, and an "
-        "exact bid 10 more."
+        "Hands go down from 13 cards to 1, 13 hands; trumps follow a fixed order by round: "
+        "hearts, diamonds, clubs, spades, no trump. The last bidder may not make the bids add "
+        "up to the tricks; every trick scores 1 point, and an exact bid 10 more."
     ),
     "kachuful": _l(
         "Hands go up from 1 card to as many as the deck allows (8 with 6 players); trumps "
@@ -77,9 +77,9 @@ PRESET_LINES = {
     "piekielko": _l("Up from 1 · any bid · 10 + bid"),
     "cardgames": _l("10 → 1 → 10 · hook rule · tricks + 10"),
     "estonian": _l("Up from 1 · any bid · 10 + bid"),
-    "ohhell": _l("10 → 1 → 10 · hook rule · tricks + 10"),
+    "ohhell": _l("10 → 1 → 10 · hook rule · 10 + bid, minus a miss"),
     "nomination-whist": _l("10 → 1 → 10 · trumps in a set order"),
-    "contract-whist": _l("Down to 1 · trumps in a set order"),
+    "contract-whist": _l("13 → 1 · trumps in a set order"),
     "kachuful": _l("Up from 1 · trumps ♠ ♦ ♣ ♥ in turn"),
 }
 #: Each variant's name and why a table would choose it, by (preset, variant).
@@ -96,6 +96,9 @@ VARIANT_TITLES = {
     ("estonian", "simultaneous"): _l("Everyone bids at once"),
     ("estonian", "la-podrida"): _l("La Podrida: trump when out of the suit led"),
     ("estonian", "zero-bonus-hand"): _l("A made 0 scores 5 plus the cards in hand"),
+    ("ohhell", "wikipedia-basic"): _l("Wikipedia's basic scoring: 1 a trick, 10 more when exact"),
+    ("contract-whist", "navy-order"): _l("Trumps hearts, clubs, diamonds, spades, no trump"),
+    ("contract-whist", "deck-allows"): _l("5 to 7 players: as many cards as the deck deals"),
     ("kachuful", "times-ten"): _l("The bid with a 0 appended"),
     ("kachuful", "no-trump-round"): _l("A no-trump round after hearts"),
     ("kachuful", "fingers"): _l("Everyone bids at once, with fingers"),
@@ -107,8 +110,8 @@ VARIANT_REASONS = {
         "The guide allows climbing back up once the 1-card round is played, if the table "
         "agrees before the game."),
     ("piekielko", "last-card-trump"): _l(
-        "Instead of a last round without trump, the dealer's last card sets it when no card "
-        "is left to turn."),
+        "Instead of a last round without trump, the suit of the dealer's own last card is "
+        "trump, however many play."),
     ("piekielko", "long-match"): _l(
         "The essay's long match climbs to the biggest hand and comes back down."),
     ("piekielko", "from-all-cards"): _l("The essay also plays the schedule the other way round."),
@@ -126,6 +129,14 @@ VARIANT_REASONS = {
         "A player who cannot follow suit must play a trump if they have one."),
     ("estonian", "zero-bonus-hand"): _l(
         "A scoring variation of the page that pays more for a made 0 in big hands."),
+    ("ohhell", "wikipedia-basic"): _l(
+        "Every trick scores 1 point and an exact bid 10 more, as Wikipedia's \"basic scoring\" "
+        "gives it."),
+    ("contract-whist", "navy-order"): _l(
+        "The order a Royal Navy score sheet of the game marks: H, C, D, S, NT."),
+    ("contract-whist", "deck-allows"): _l(
+        "13 cards each fit one deck for up to 4 players; a bigger table starts from the largest "
+        "hand the deck deals (10, 8 or 7) and goes down to 1."),
     ("kachuful", "times-ten"): _l(
         "Many tables score a made bid as ten times the bid (3 makes 30), and a made 0 as 10."),
     ("kachuful", "no-trump-round"): _l(
@@ -188,15 +199,22 @@ def variant_reason(preset: Preset, variant: Variant) -> str:
 
 
 def rules_summary(preset_name: str, ruleset: Ruleset) -> str:
-    """ "Planowanie" as published, or "Planowanie, adjusted: two decks; …"."""
+    """ "Planowanie" as published, "Planowanie: Start at 17 cards" with a variant,
+    or "Planowanie, adjusted: two decks; …"."""
     try:
         preset = find_preset(preset_name)
     except UnknownPreset:
         return preset_name
     changes = adjustments(preset, ruleset)
+    title = preset_title(preset)
+    if changes and changes[0].kind == "variant":
+        # A variant is the preset as its source offers it: named, not "adjusted".
+        title = _("%(preset)s: %(variant)s", preset=title,
+                  variant=change_text(preset, changes[0]))
+        changes = changes[1:]
     if not changes:
-        return preset_title(preset)
-    return _("%(preset)s, adjusted: %(changes)s", preset=preset_title(preset),
+        return title
+    return _("%(preset)s, adjusted: %(changes)s", preset=title,
              changes="; ".join(change_text(preset, change) for change in changes))
 
 

@@ -112,6 +112,8 @@ def trump_text(trump: TrumpRule) -> str:
                          rule=NO_CARD_LEFT_NAMES[trump.when_no_card_left])
     if trump.no_trump_last_round:
         text += "; " + _("no trump in the last round")
+    if trump.last_round_dealer_card:
+        text += "; " + _("the dealer's last card sets the last round's trump")
     return text
 
 
@@ -183,6 +185,9 @@ def adjustment_text(change: Adjustment) -> str:
                                        rule=NO_CARD_LEFT_NAMES[d.get("rule", "no-trump")]),
         "no-trump-last-round": lambda: (_("no trump in the last round") if d.get("value")
                                         else _("trump in the last round too")),
+        "last-round-dealer-card": lambda: (
+            _("the dealer's last card sets the last round's trump") if d.get("value")
+            else _("the last round's trump as in the other rounds")),
         "hook": lambda: _("hook rule %(hook)s",
                           hook=hook_text(d.get("mode", "on"), d.get("min_cards", 1))),
         "bidding": lambda: _("bidding %(style)s", style=BIDDING_NAMES[d.get("value", "in-turn")]),
