@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
+from ..rules import check_zero_streak
 from ..rules import find_scoring, max_hand, round_sizes
 from .errors import Conflict, GameError, Refusals
 from .names import same_name
@@ -91,8 +92,10 @@ def trump(sheet: Sheet, number: int, trump: str | None, was: Any = UNSEEN) -> li
 
 
 def check_bids(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int]) -> None:
-    """Each bid in range, and the dealer's under the hook rule where it applies,
-    as the rules engine's :func:`~scorekeeper.rules.check_bid` decides."""
+    """Each bid in range, the dealer's under the hook rule where it applies,
+    as the rules engine's :func:`~scorekeeper.rules.check_bid` decides, and no
+    0 bid beyond Kachuful's limit in a row
+    (:func:`~scorekeeper.rules.check_zero_streak`)."""
     for player in bids:
         check_bid_of(sheet, rnd, bids, player)
 
@@ -110,10 +113,15 @@ def check_bid_of(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int], player:
             is_last_bidder=is_dealer and everyone_else_bid,
             hook_active=rnd.hook_active and rnd.in_turn,
         )
+        check_zero_streak(bid, sheet.ruleset.zero_bid_limit_for(len(rnd.order)),
+                          sheet.earlier_bids(player, rnd.number))
     except InvalidBid as refused:
         if refused.kind == "forbidden-bid":
             raise GameError("forbidden-bid", name=sheet.name(player), bid=bid,
                             cards=rnd.cards) from None
+        if refused.kind == "zero-streak":
+            raise GameError("zero-streak", name=sheet.name(player),
+                            limit=refused.details["limit"]) from None
         raise GameError("bid-range", name=sheet.name(player), cards=rnd.cards) from None
 
 

@@ -56,6 +56,10 @@ SCORING_PARTS: Final = {
     "under_penalty": "under_penalty_per_trick",
 }
 
+#: The scoring parts no entry of "Custom…" sets: they come with a named scoring.
+UNENTERED_SCORING_PARTS: Final = ("exact_points_per_bid_squared", "miss_penalty_per_bid",
+                                  "miss_penalty_squared", "zero_bid_miss_points")
+
 Entries = dict[str, Any]
 
 
@@ -343,8 +347,9 @@ def _trump_entries(base: TrumpRule, target: TrumpRule) -> Entries | None:
         entries["when_no_card_left"] = target.when_no_card_left
     if target.no_trump_last_round != base.no_trump_last_round:
         entries["no_trump_last_round"] = target.no_trump_last_round
-    if target.last_round_dealer_card != base.last_round_dealer_card:
-        return None  # only Piekiełko's variant sets the last round's trump so
+    if (target.last_round_dealer_card, target.named_by) != (base.last_round_dealer_card,
+                                                            base.named_by):
+        return None  # only a variant sets the last round's trump so, or who names trump
     return entries
 
 
@@ -365,6 +370,8 @@ def _is_named(scoring: Scoring) -> bool:
 
 def _custom_scoring(base: Scoring, target: Scoring) -> Entries | None:
     """The parts of "Custom…" that turn ``base`` into ``target``."""
+    if any(getattr(target, part) != getattr(base, part) for part in UNENTERED_SCORING_PARTS):
+        return None  # parts only a named scoring sets (squares, a penalty per bid, ...)
     entries: Entries = {"scoring": "custom"}
     for name, part in SCORING_PARTS.items():
         if getattr(target, part) != getattr(base, part):
@@ -420,6 +427,9 @@ def _entries_against(base: Ruleset, target: Ruleset) -> Entries | None:
     for name in ("bidding", "must_trump", "decks", "identical_cards"):
         if getattr(target, name) != getattr(base, name):
             entries[name] = getattr(target, name)
+    for name in ("tie_break", "zero_bid_limit", "zero_bid_limit_players"):
+        if getattr(target, name) != getattr(base, name):
+            return None  # set by a variant only, never by an entry
     return entries
 
 

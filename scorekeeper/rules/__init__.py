@@ -49,9 +49,14 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "BIDDING_STYLES", "HOOK_MODES", "IDENTICAL_CARDS", "NO_CARD_LEFT_RULES", "SHAPES",
         "TRUMP_CYCLE_ENTRIES", "TRUMP_METHODS", "HookRule", "ScheduleSpec", "TrumpRule",
     ),
-    "bidding": ("allowed_bids", "check_bid", "check_tricks", "forbidden_bid", "hook_applies"),
+    "bidding": (
+        "allowed_bids", "check_bid", "check_tricks", "check_zero_streak", "forbidden_bid",
+        "hook_applies", "zero_bid_barred",
+    ),
     "scoring": ("SCORING_PRESETS", "Scoring", "find_scoring", "score_round"),
-    "totals": ("GameScore", "RoundResult", "Standing", "score_game", "standings"),
+    "totals": (
+        "GameScore", "RoundResult", "Standing", "score_game", "standings", "tie_break_cards",
+    ),
     "ruleset": ("Ruleset",),
     "seats": (
         "bidding_order", "dealer_for_round", "dealers_for_rounds", "first_leader", "next_seat",
@@ -95,8 +100,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         allowed_bids,
         check_bid,
         check_tricks,
+        check_zero_streak,
         forbidden_bid,
         hook_applies,
+        zero_bid_barred,
     )
     from .cards import (
         RANK_LETTERS,
@@ -156,4 +163,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     )
     from .scoring import SCORING_PRESETS, Scoring, find_scoring, score_round
     from .seats import bidding_order, dealer_for_round, dealers_for_rounds, first_leader, next_seat
-    from .totals import GameScore, RoundResult, Standing, score_game, standings
+    from .totals import (
+        GameScore,
+        RoundResult,
+        Standing,
+        score_game,
+        standings,
+        tie_break_cards,
+    )

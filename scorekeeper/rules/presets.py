@@ -34,9 +34,16 @@ _STANDARD = SCORING_PRESETS["standard"]
 _TRICK_POINTS = SCORING_PRESETS["trick-points"]
 #: Kachuful's cycle of trumps, round by round [EN-wikipedia-kachufool].
 KACHUFUL_CYCLE: Final = ("S", "D", "C", "H")
+#: The largest hand of the Estonian page, by players [ET-full].
+_ESTONIAN_PEAKS: Final = {3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
 #: Contract Whist's trumps, the Guardian's "predetermined list" [EN-guardian-ohhell].
 CONTRACT_WHIST_CYCLE: Final = ("H", "D", "C", "S", None)
 
+
+
+def _scored(name: str, title: str, source: str, reason: str) -> Variant:
+    """A variant that plays the scoring preset of the same name."""
+    return Variant(name, title, source, reason, changes={"scoring": SCORING_PRESETS[name]})
 
 
 def _published(
@@ -130,6 +137,46 @@ PRESETS: Final[dict[str, Preset]] = {
                     "A player names trump instead of a turned card.",
                     changes={"trump": TrumpRule("named", no_trump_last_round=True)},
                 ),
+                # The essay's other variants (seed 004), each as the preset with one
+                # part replaced.
+                Variant(
+                    "named-by-leader", "Trump named by the player who leads", "[PL-piekielko]",
+                    "The player who leads the first trick names trump.",
+                    changes={"trump": TrumpRule("named", no_trump_last_round=True,
+                                                named_by="leader")},
+                ),
+                Variant(
+                    "named-by-highest-bidder", "Trump named by the highest bidder",
+                    "[PL-piekielko]",
+                    "Once the bids are in, the player who bid the most names trump.",
+                    changes={"trump": TrumpRule("named", no_trump_last_round=True,
+                                                named_by="highest-bidder")},
+                ),
+                Variant(
+                    "hook", "With the hook rule", "[PL-piekielko]",
+                    "The essay lists the hook rule as a variant: the dealer may not make "
+                    "the bids add up to the tricks.",
+                    changes={"hook": HookRule("on")},
+                ),
+                _scored(
+                    "under-penalty", "Minus 1 a trick short", "[PL-piekielko]",
+                    "A bid missed by taking too few tricks loses a point for each trick short.",
+                ),
+                _scored(
+                    "difference-penalty", "Minus the difference", "[PL-piekielko]",
+                    "A missed bid loses a point for each trick over or under.",
+                ),
+                _scored(
+                    "progressive-misses", "Penalty points that grow", "[PL-piekielko]",
+                    "Only misses count: a player's first miss costs 1, the second 2, and so "
+                    "on; the lowest total wins.",
+                ),
+                Variant(
+                    "two-decks", "Two decks for 6 or 7 players", "[PL-piekielko]",
+                    "The essay shuffles two decks together for 6 or 7 players, so the "
+                    "hands climb higher.",
+                    changes={"decks": 2}, min_players=6, max_players=7,
+                ),
             ),
         ),
         Preset(
@@ -186,9 +233,7 @@ PRESETS: Final[dict[str, Preset]] = {
                 "is allowed, and an exact bid scores 10 plus the bid."
             ),
             ruleset=Ruleset(
-                schedule=ScheduleSpec(
-                    "up", peak_by_players={3: 15, 4: 13, 5: 10, 6: 8, 7: 7}
-                ),
+                schedule=ScheduleSpec("up", peak_by_players=_ESTONIAN_PEAKS),
                 trump=TrumpRule("turned-card", no_trump_last_round=True),
                 hook=HookRule("off"),
                 scoring=_STANDARD,
@@ -213,6 +258,25 @@ PRESETS: Final[dict[str, Preset]] = {
                     "zero-bonus-hand", "A made 0 scores 5 plus the cards in hand", "[ET-full]",
                     "A scoring variation of the page that pays more for a made 0 in big hands.",
                     changes={"scoring": SCORING_PRESETS["zero-bonus-hand"]},
+                ),
+                # The page's other variations (seed 002).
+                Variant(
+                    "trick-points", "1 point a trick, 10 more when exact", "[ET-full]",
+                    "A scoring variation of the page: every trick counts, the exact bid 10 "
+                    "more.",
+                    changes={"scoring": _TRICK_POINTS},
+                ),
+                Variant(
+                    "up-down", "Up to the largest hand, then down", "[ET-full]",
+                    "The page's schedule there and back: 1 up to the largest hand and down "
+                    "to 1 again.",
+                    changes={"schedule": ScheduleSpec("up-down", peak_by_players=_ESTONIAN_PEAKS)},
+                ),
+                Variant(
+                    "down-up", "Down from the largest hand, then up", "[ET-full]",
+                    "The page's schedule the other way: from the largest hand down to 1 "
+                    "and back up.",
+                    changes={"schedule": ScheduleSpec("down-up", peak_by_players=_ESTONIAN_PEAKS)},
                 ),
             ),
         ),
@@ -244,6 +308,38 @@ PRESETS: Final[dict[str, Preset]] = {
                     "Every trick scores 1 point and an exact bid 10 more, as Wikipedia's "
                     "\"basic scoring\" gives it.",
                     changes={"scoring": _TRICK_POINTS},
+                ),
+                Variant(
+                    "squares", "Squares: 10 + the bid squared, minus the miss squared",
+                    "[EN-pagat-ohhell]",
+                    "A variation of the page: an exact bid scores 10 plus its square, a miss "
+                    "loses the square of the difference.",
+                    changes={"scoring": SCORING_PRESETS["squares"]},
+                ),
+                _scored(
+                    "exact-penalty", "A missed bid loses the bid", "[EN-wikipedia-ohhell]",
+                    "Exact scoring with penalty: 10 plus the bid when exact; missing a 3 bid "
+                    "scores -3, missing a 0 scores 0.",
+                ),
+                _scored(
+                    "ten-times", "10 times the bid when exact", "[EN-wikipedia-ohhell]",
+                    "A made 4 scores 40, a missed bid nothing.",
+                ),
+                _scored(
+                    "ten-times-penalty", "10 times the bid, won or lost", "[EN-wikipedia-ohhell]",
+                    "A made 4 scores 40, a missed 4 loses 40.",
+                ),
+                _scored(
+                    "ten-times-zero-five", "10 times the bid, and a 0 bid worth 5",
+                    "[EN-wikipedia-ohhell]",
+                    "As 10 times the bid, won or lost; a 0 bid scores 5 when no trick is "
+                    "taken and loses 5 when one is.",
+                ),
+                Variant(
+                    "cut-for-trump", "Trump by cutting the pack", "[EN-wikipedia-ohhell]",
+                    "Instead of turning up the next card, a cut of the pack shows the trump "
+                    "suit.",
+                    changes={"trump": TrumpRule("cut")},
                 ),
             ),
         ),
@@ -325,6 +421,16 @@ PRESETS: Final[dict[str, Preset]] = {
                     "fingers", "Everyone bids at once, with fingers", "[EN-wikipedia-kachufool]",
                     "The other bidding convention the article names; nobody bids last.",
                     changes={"bidding": "simultaneous"},
+                ),
+                # "If more than 5 players are playing, no player can bid zero more than
+                # 5 times in a row" [EN-wikipedia-kachufool].
+                Variant(
+                    "zero-limit", "No one bids 0 more than 5 times in a row",
+                    "[EN-wikipedia-kachufool]",
+                    "With more than 5 players, the article bars a sixth 0 bid in a row: the "
+                    "sixth must be at least 1.",
+                    changes={"zero_bid_limit": 5, "zero_bid_limit_players": 6},
+                    min_players=6, max_players=7,
                 ),
             ),
         ),

@@ -121,7 +121,7 @@ def test_the_variants_shown_are_the_chosen_presets_for_the_players_typed(client,
 
 
 def test_a_variant_of_another_preset_is_refused_in_place(client):
-    response, page = start(client, preset="piekielko", variant="two-decks")
+    response, page = start(client, preset="piekielko", variant="one-deck-capped")
     assert response.status_code == 422
     assert "Choose one of the variants these rules offer, or none." in page
 

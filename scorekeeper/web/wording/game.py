@@ -37,6 +37,8 @@ GAME_MESSAGES: dict[str, Any] = {
     "forbidden-bid": _l(
         "%(name)s deals and may not bid %(bid)s: the bids would total "
         "%(cards)s for %(cards)s tricks."),
+    "zero-streak": _l(
+        "%(name)s may not bid 0 again: no one bids 0 more than %(limit)s times in a row."),
     "bids-first": _l("Enter every bid before the tricks."),
     "tricks-range": _l("%(name)s: the tricks must be between 0 and %(cards)s."),
     "tricks-too-many": _l(

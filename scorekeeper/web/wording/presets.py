@@ -99,6 +99,23 @@ VARIANT_TITLES = {
     ("ohhell", "wikipedia-basic"): _l("Wikipedia's basic scoring: 1 a trick, 10 more when exact"),
     ("contract-whist", "navy-order"): _l("Trumps hearts, clubs, diamonds, spades, no trump"),
     ("contract-whist", "deck-allows"): _l("5 to 7 players: as many cards as the deck deals"),
+    ("piekielko", "named-by-leader"): _l("Trump named by the player who leads"),
+    ("piekielko", "named-by-highest-bidder"): _l("Trump named by the highest bidder"),
+    ("piekielko", "hook"): _l("With the hook rule"),
+    ("piekielko", "under-penalty"): _l("Minus 1 a trick short"),
+    ("piekielko", "difference-penalty"): _l("Minus the difference"),
+    ("piekielko", "progressive-misses"): _l("Penalty points that grow"),
+    ("piekielko", "two-decks"): _l("Two decks for 6 or 7 players"),
+    ("estonian", "trick-points"): _l("1 point a trick, 10 more when exact"),
+    ("estonian", "up-down"): _l("Up to the largest hand, then down"),
+    ("estonian", "down-up"): _l("Down from the largest hand, then up"),
+    ("ohhell", "squares"): _l("Squares: 10 + the bid squared, minus the miss squared"),
+    ("ohhell", "exact-penalty"): _l("A missed bid loses the bid"),
+    ("ohhell", "ten-times"): _l("10 times the bid when exact"),
+    ("ohhell", "ten-times-penalty"): _l("10 times the bid, won or lost"),
+    ("ohhell", "ten-times-zero-five"): _l("10 times the bid, and a 0 bid worth 5"),
+    ("ohhell", "cut-for-trump"): _l("Trump by cutting the pack"),
+    ("kachuful", "zero-limit"): _l("No one bids 0 more than 5 times in a row"),
     ("kachuful", "times-ten"): _l("The bid with a 0 appended"),
     ("kachuful", "no-trump-round"): _l("A no-trump round after hearts"),
     ("kachuful", "fingers"): _l("Everyone bids at once, with fingers"),
@@ -137,6 +154,46 @@ VARIANT_REASONS = {
     ("contract-whist", "deck-allows"): _l(
         "13 cards each fit one deck for up to 4 players; a bigger table starts from the largest "
         "hand the deck deals (10, 8 or 7) and goes down to 1."),
+    ("piekielko", "named-by-leader"): _l(
+        "The player who leads the first trick names trump."),
+    ("piekielko", "named-by-highest-bidder"): _l(
+        "Once the bids are in, the player who bid the most names trump."),
+    ("piekielko", "hook"): _l(
+        "The essay lists the hook rule as a variant: the dealer may not make the bids add up "
+        "to the tricks."),
+    ("piekielko", "under-penalty"): _l(
+        "A bid missed by taking too few tricks loses a point for each trick short."),
+    ("piekielko", "difference-penalty"): _l(
+        "A missed bid loses a point for each trick over or under."),
+    ("piekielko", "progressive-misses"): _l(
+        "Only misses count: a player's first miss costs 1, the second 2, and so on; the "
+        "lowest total wins."),
+    ("piekielko", "two-decks"): _l(
+        "The essay shuffles two decks together for 6 or 7 players, so the hands climb higher."),
+    ("estonian", "trick-points"): _l(
+        "A scoring variation of the page: every trick counts, the exact bid 10 more."),
+    ("estonian", "up-down"): _l(
+        "The page's schedule there and back: 1 up to the largest hand and down to 1 again."),
+    ("estonian", "down-up"): _l(
+        "The page's schedule the other way: from the largest hand down to 1 and back up."),
+    ("ohhell", "squares"): _l(
+        "A variation of the page: an exact bid scores 10 plus its square, a miss loses the "
+        "square of the difference."),
+    ("ohhell", "exact-penalty"): _l(
+        "Exact scoring with penalty: 10 plus the bid when exact; missing a 3 bid scores -3, "
+        "missing a 0 scores 0."),
+    ("ohhell", "ten-times"): _l(
+        "A made 4 scores 40, a missed bid nothing."),
+    ("ohhell", "ten-times-penalty"): _l(
+        "A made 4 scores 40, a missed 4 loses 40."),
+    ("ohhell", "ten-times-zero-five"): _l(
+        "As 10 times the bid, won or lost; a 0 bid scores 5 when no trick is taken and loses "
+        "5 when one is."),
+    ("ohhell", "cut-for-trump"): _l(
+        "Instead of turning up the next card, a cut of the pack shows the trump suit."),
+    ("kachuful", "zero-limit"): _l(
+        "With more than 5 players, the article bars a sixth 0 bid in a row: the sixth must be "
+        "at least 1."),
     ("kachuful", "times-ten"): _l(
         "Many tables score a made bid as ten times the bid (3 makes 30), and a made 0 as 10."),
     ("kachuful", "no-trump-round"): _l(
