@@ -1,6 +1,12 @@
 """The named rule presets (docs/rules.md section 9), each with its published
 source, and planning a game from one.
 
+Each preset's rules, rule by rule, with its source and the passage (a few
+quoted words) or "our choice" and why, are the table "Each preset's rules, as
+its source says them" in docs/rules.md section 9, which
+tests/rules/test_preset_sources.py checks row by row against these presets;
+the comments below cite the passages behind the rules issue 30 changed.
+
 The table picks a preset, may pick one of its variants, and may adjust any part
 with :func:`dataclasses.replace`:
 

@@ -83,3 +83,32 @@ def test_a_new_variant_is_offered_in_the_tables_language(client, lang, title):
     client.post("/language", data={"lang": lang, "next": "/"})
     page = preview(client, False, names=SIX, preset="kachuful")
     assert title in page
+
+
+def test_a_game_stored_before_issue_30_keeps_its_rules_and_reads_as_the_variant(client, app):
+    """An Oh Hell game started when the preset scored Wikipedia's way: its
+    stored rules are untouched, it scores as it did, and its rules read as the
+    variant that is now that scoring."""
+    from scorekeeper.storage.games import create_game
+    from stored_rulesets import STORED
+
+    with app.app_context():
+        _game, link = create_game(["Ann", "Bob", "Cy", "Di"], "ohhell",
+                                  Ruleset.from_dict(STORED), 0)
+        token = link.token
+    assert stored_game(app).ruleset == STORED
+    table = f"/g/{token}"
+    client.post(f"{table}/round/1/trump", data={"trump": "H"})
+    for player, bid in ((1, 3), (2, 3), (3, 3), (0, 0)):
+        client.post(f"{table}/round/1/bid", data={"player": player, "bid": bid})
+    for player, taken in ((1, 3), (2, 5), (3, 1), (0, 1)):
+        client.post(f"{table}/round/1/tricks", data={"player": player, "tricks": taken})
+    assert client.post(f"{table}/round/1/close").status_code in (204, 302)
+    standings = html.unescape(client.get(f"{table}/standings").get_data(as_text=True))
+    assert "Oh Hell: Wikipedia's basic scoring: 1 a trick, 10 more when exact" in standings
+    # 1 a trick and 10 more when exact, as then: Bob 13, Cy 5, Di 1, Ann 1 (the
+    # preset's scoring now would give Cy and Di -2 and Ann -1).
+    data = client.get(f"{table}/export.json").get_json()
+    assert {row["player"]: row["total"] for row in data["standings"]} == {
+        "Bob": 13, "Cy": 5, "Ann": 1, "Di": 1}
+    assert stored_game(app).ruleset == STORED
