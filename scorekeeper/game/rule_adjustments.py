@@ -97,6 +97,7 @@ class RuleAdjustments:
     zero_bid: str = ""
     zero_bid_points: int | None = None
     progressive: bool | None = None
+    tie_break: str = ""
     revoke_penalty: str = ""
     revoke_points: int | None = None
 
@@ -267,7 +268,7 @@ def adjusted_ruleset(preset: Preset, entered: RuleAdjustments) -> Ruleset:
         "scoring": _scoring(entered, base.scoring),
         "revoke_penalty": _penalty(entered, base.revoke_penalty),
     }
-    for name in ("bidding", "identical_cards"):
+    for name in ("bidding", "identical_cards", "tie_break"):
         if getattr(entered, name):
             changes[name] = getattr(entered, name)
     if entered.must_trump is not None:
@@ -424,10 +425,10 @@ def _entries_against(base: Ruleset, target: Ruleset) -> Entries | None:
         if found is None:
             return None
         entries.update(found)
-    for name in ("bidding", "must_trump", "decks", "identical_cards"):
+    for name in ("bidding", "must_trump", "decks", "identical_cards", "tie_break"):
         if getattr(target, name) != getattr(base, name):
             entries[name] = getattr(target, name)
-    for name in ("tie_break", "zero_bid_limit", "zero_bid_limit_players"):
+    for name in ("zero_bid_limit", "zero_bid_limit_players"):
         if getattr(target, name) != getattr(base, name):
             return None  # set by a variant only, never by an entry
     return entries

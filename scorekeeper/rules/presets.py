@@ -347,6 +347,14 @@ PRESETS: Final[dict[str, Preset]] = {
                     "suit.",
                     changes={"trump": TrumpRule("cut")},
                 ),
+                # Ties: "further hands at the largest deal until one player leads",
+                # as issue 30 reports the page (its text not retrieved here).
+                Variant(
+                    "extra-hands", "A tie for first plays further hands", "[EN-pagat-ohhell]",
+                    "When the best total is shared after the last round, one more hand at the "
+                    "largest deal is played, and so on until one player leads.",
+                    changes={"tie_break": "extra-hands"},
+                ),
             ),
         ),
         _published(

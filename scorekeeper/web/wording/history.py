@@ -79,6 +79,9 @@ def _correction_text(d: dict) -> str:
 
 
 def _schedule_text(d: dict) -> str:
+    if d["op"] == "insert" and d.get("tie"):
+        return _("Round %(number)s of %(cards)s cards added: the best total was shared after "
+                 "the last round", cards=d["cards"], number=d["round"])
     if d["op"] == "insert":
         return _("Schedule: a round of %(cards)s cards inserted as round %(number)s",
                  cards=d["cards"], number=d["round"])

@@ -115,6 +115,7 @@ VARIANT_TITLES = {
     ("ohhell", "ten-times-penalty"): _l("10 times the bid, won or lost"),
     ("ohhell", "ten-times-zero-five"): _l("10 times the bid, and a 0 bid worth 5"),
     ("ohhell", "cut-for-trump"): _l("Trump by cutting the pack"),
+    ("ohhell", "extra-hands"): _l("A tie for first plays further hands"),
     ("kachuful", "zero-limit"): _l("No one bids 0 more than 5 times in a row"),
     ("kachuful", "times-ten"): _l("The bid with a 0 appended"),
     ("kachuful", "no-trump-round"): _l("A no-trump round after hearts"),
@@ -191,6 +192,9 @@ VARIANT_REASONS = {
         "5 when one is."),
     ("ohhell", "cut-for-trump"): _l(
         "Instead of turning up the next card, a cut of the pack shows the trump suit."),
+    ("ohhell", "extra-hands"): _l(
+        "When the best total is shared after the last round, one more hand at the largest "
+        "deal is played, and so on until one player leads."),
     ("kachuful", "zero-limit"): _l(
         "With more than 5 players, the article bars a sixth 0 bid in a row: the sixth must be "
         "at least 1."),
