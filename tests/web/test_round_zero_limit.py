@@ -45,3 +45,19 @@ def test_without_the_variant_no_zero_chip_is_struck_out(table):
     page = table.client.get(table.url("/round/6")).get_data(as_text=True)
     assert "data-zero-barred" not in page
     assert table.bid(6, _order(6)[0], 0).status_code == 302
+
+
+def test_the_correction_form_strikes_out_the_barred_zero_as_the_live_chips_do(table):
+    table.start(names=NAMES, preset="kachuful", variant="zero-limit")
+    _five_rounds_of_zeros(table)
+    order = _order(6)
+    for player in order:  # nobody may bid 0: 1 each, the dealer 2 (the hook bars 1)
+        assert table.bid(6, player, 2 if player == order[-1] else 1).status_code == 302
+    for player in order:
+        assert table.tricks(6, player, 1).status_code == 302
+    assert table.close(6).status_code == 302
+    page = table.client.get(table.url("/round/6/edit")).get_data(as_text=True)
+    assert page.count("data-zero-barred") == len(NAMES)
+    assert "no one bids 0 more than 5 times in a row" in page
+    # Round 1 comes after no zeros: nothing is struck out there.
+    assert "data-zero-barred" not in table.client.get(table.url("/round/1/edit")).get_data(as_text=True)
