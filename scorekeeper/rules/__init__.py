@@ -68,7 +68,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "presets": ("PRESETS", "Preset", "Variant", "find_preset", "plan_game", "presets_for"),
     "adjusted": ("QUICK_ROUNDS", "Adjustment", "adjustments", "quick_schedule"),
     "penalties": (
-        "PUBLISHED_REVOKE_PENALTIES", "REVOKE_PENALTY_MODES", "RevokePenalty", "penalty_points",
+        "PUBLISHED_REVOKE_PENALTIES", "REVOKE_PENALTY_MODES", "RevokePenalty", "harmed_by_revoke",
+        "penalty_points", "penalty_tricks",
     ),
     "play": ("Trick", "legal_cards", "trick_winner"),
     "playout": ("Violation",),
@@ -147,7 +148,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         PUBLISHED_REVOKE_PENALTIES,
         REVOKE_PENALTY_MODES,
         RevokePenalty,
+        harmed_by_revoke,
         penalty_points,
+        penalty_tricks,
     )
     from .presets import PRESETS, Preset, Variant, find_preset, plan_game, presets_for
     from .records import HandRecord, parse_record, record_to_dict

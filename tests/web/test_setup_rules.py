@@ -186,6 +186,8 @@ def test_a_cycles_trumps_show_in_the_preview_before_the_deal(client, htmx):
     ({"scoring": "custom", "exact_bonus": "ten"}, "Enter the points as a whole number."),
     ({"revoke_penalty": "none", "revoke_points": "5"},
      "Without a penalty a revoke moves no points."),
+    ({"revoke_penalty": "tricks-to-harmed", "revoke_points": "5"},
+     "The laws of whist move 3 tricks: leave the points empty."),
 ])
 def test_a_bad_option_gets_its_own_message_and_keeps_what_was_typed(client, extra, message):
     response, page = start(client, **extra)
@@ -231,6 +233,23 @@ def test_a_custom_part_left_empty_keeps_the_presets_value(client, app):
 def test_a_revoke_penalty_is_a_table_option(client, app):
     rules = stored_rules(client, app, revoke_penalty="others-gain")
     assert rules.revoke_penalty == RevokePenalty("others-gain", 3)
+
+
+def test_the_laws_three_tricks_are_a_revoke_penalty_of_the_form(client, app):
+    rules = stored_rules(client, app, revoke_penalty="tricks-to-harmed")
+    assert rules.revoke_penalty == RevokePenalty("tricks-to-harmed", 3)
+    page = preview(client, False, revoke_penalty="tricks-to-harmed")
+    assert "revoke penalty: 3 tricks go from the revoker to the player harmed" in page
+
+
+@pytest.mark.parametrize(("rule", "summary"), [
+    ("most-bid", "adjusted: of equal totals, who bid the most wins"),
+    ("extra-hands", "adjusted: equal totals play further hands at the largest deal")])
+def test_the_tie_rule_is_an_adjustment_of_the_form(client, app, rule, summary):
+    assert stored_rules(client, app, tie_break=rule).tie_break == rule
+    page = preview(client, False, tie_break=rule)
+    assert "Equal totals at the end" in page
+    assert summary in page
 
 
 @pytest.mark.parametrize("htmx", [False, True])

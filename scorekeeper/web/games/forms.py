@@ -253,6 +253,8 @@ class SetupForm(FlaskForm):
     def validate_revoke_points(self, field) -> None:
         if field.data is not None and self.revoke_penalty.data == "none":
             raise ValidationError(_l("Without a penalty a revoke moves no points."))
+        if field.data is not None and self.revoke_penalty.data == "tricks-to-harmed":
+            raise ValidationError(_l("The laws of whist move 3 tricks: leave the points empty."))
 
     def custom_parts_entered(self) -> bool:
         """Whether any part of a custom scoring was filled in."""

@@ -118,6 +118,10 @@ GAME_MESSAGES: dict[str, Any] = {
     "no-revoke": _l("The recorded hand proves no revoke in trick %(trick)s."),
     "penalty-applied": _l("The revoke in trick %(trick)s has already been penalised."),
     "penalty-choice": _l("Choose one of the penalties offered."),
+    "penalty-needs-close": _l(
+        "Close round %(number)s first: the tricks move in the round as it was written down."),
+    "penalty-harmed": _l("Choose another player than the revoker to get the tricks."),
+    "penalty-no-tricks": _l("%(name)s has no trick to give up."),
 }
 
 

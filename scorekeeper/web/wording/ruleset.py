@@ -99,6 +99,7 @@ REVOKE_PENALTY_NAMES = {
     "none": _l("none"),
     "revoker-loses": _l("the revoker loses points"),
     "others-gain": _l("every other player gains points"),
+    "tricks-to-harmed": _l("three tricks go from the revoker to the player harmed"),
 }
 #: What the tags of the published texts stand for, where the page shows them in words.
 SOURCE_NAMES = {
@@ -114,6 +115,9 @@ def penalty_text(penalty: RevokePenalty) -> str:
     if penalty.mode == "others-gain":
         return ngettext("every other player gains %(num)s point",
                         "every other player gains %(num)s points", penalty.points)
+    if penalty.mode == "tricks-to-harmed":
+        return ngettext("%(num)s trick goes from the revoker to the player harmed",
+                        "%(num)s tricks go from the revoker to the player harmed", penalty.points)
     return _("none")
 
 
