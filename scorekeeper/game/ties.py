@@ -20,7 +20,8 @@ from .sheet import Sheet
 __all__ = ["is_tie_round_change", "tie_round", "totals_after_closing"]
 
 
-def totals_after_closing(sheet: Sheet, rnd: RoundSheet, tricks: Mapping[int, int]) -> dict[int, int]:
+def totals_after_closing(sheet: Sheet, rnd: RoundSheet,
+                         tricks: Mapping[int, int]) -> dict[int, int]:
     """Every player's total once ``rnd`` closes with these ``tricks`` (its
     bids as entered), adjustments included."""
     closing = {player: (rnd.bids[player], tricks[player], rnd.cards) for player in rnd.order}

@@ -4,6 +4,7 @@ in trick 1."""
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -141,8 +142,10 @@ def test_the_three_tricks_correct_the_round_in_one_tap_and_undo_takes_them_back(
     response = apply_tricks(client, table, harmed=2, htmx=htmx)
     assert response.status_code in (204, 302), response.get_data(as_text=True)
     assert _round_one_tricks(client, table) == {**before, "Cy": before["Cy"] + 1, "Di": 0}
-    history = client.get(table.url("/history")).get_data(as_text=True)
-    assert "Round 1 corrected" in history
+    history = html.unescape(client.get(table.url("/history")).get_data(as_text=True))
+    assert ("Round 1 corrected: Cy: tricks 1 → 2, Di: tricks 1 → 0 — Revoke in round 1, "
+            "trick 1: 3 tricks go from the revoker to the player harmed (the laws of whist)"
+            in history)
     verdict = page(client, table)
     assert "tricks are corrected and scored again (see the history)" in verdict
     again = apply_tricks(client, table)
