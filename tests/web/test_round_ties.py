@@ -6,6 +6,7 @@ the set-up form's "Equal totals at the end" adjusts any preset's tie rule."""
 from __future__ import annotations
 
 import html
+import json
 
 ANN, BOB, CY = 0, 1, 2
 NAMES = ("Ann", "Bob", "Cy")
@@ -72,3 +73,6 @@ def test_most_bid_from_the_form_names_one_winner_of_equal_totals(table):
     standings = html.unescape(table.client.get(table.url("/standings")).get_data(as_text=True))
     assert standings.count("★") == 1
     assert "Ann <span" in standings
+    data = json.loads(table.client.get(table.url("/export.json")).get_data(as_text=True))
+    assert [(s["player"], s["total"], s["rank"], s["shared"]) for s in data["standings"]] == [
+        ("Ann", 9, 1, False), ("Cy", 9, 2, False), ("Bob", 8, 3, False)]
