@@ -25,12 +25,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
+from ..rules import check_zero_streak
 from ..rules import find_scoring, max_hand, round_sizes
 from .errors import Conflict, GameError, Refusals
 from .names import same_name
 from .rounds import MIN_PLAYERS, START_RULES, TRUMP_CHOICES, ChangeLike, NewChange, RoundSheet
-from .rounds import max_players
+from .rounds import max_players, take_back
 from .sheet import Sheet
+from .ties import is_tie_round_change, tie_round
 
 #: ``was`` when the phone did not say what its screen showed (no check).
 UNSEEN = object()
@@ -91,8 +93,10 @@ def trump(sheet: Sheet, number: int, trump: str | None, was: Any = UNSEEN) -> li
 
 
 def check_bids(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int]) -> None:
-    """Each bid in range, and the dealer's under the hook rule where it applies,
-    as the rules engine's :func:`~scorekeeper.rules.check_bid` decides."""
+    """Each bid in range, the dealer's under the hook rule where it applies,
+    as the rules engine's :func:`~scorekeeper.rules.check_bid` decides, and no
+    0 bid beyond Kachuful's limit in a row
+    (:func:`~scorekeeper.rules.check_zero_streak`)."""
     for player in bids:
         check_bid_of(sheet, rnd, bids, player)
 
@@ -110,10 +114,15 @@ def check_bid_of(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int], player:
             is_last_bidder=is_dealer and everyone_else_bid,
             hook_active=rnd.hook_active and rnd.in_turn,
         )
+        check_zero_streak(bid, sheet.ruleset.zero_bid_limit_for(len(rnd.order)),
+                          sheet.earlier_bids(player, rnd.number))
     except InvalidBid as refused:
         if refused.kind == "forbidden-bid":
             raise GameError("forbidden-bid", name=sheet.name(player), bid=bid,
                             cards=rnd.cards) from None
+        if refused.kind == "zero-streak":
+            raise GameError("zero-streak", name=sheet.name(player),
+                            limit=refused.details["limit"]) from None
         raise GameError("bid-range", name=sheet.name(player), cards=rnd.cards) from None
 
 
@@ -176,7 +185,8 @@ def close(sheet: Sheet, number: int, filled: tuple[int, int] | None = None) -> l
     left = rnd.cards - sum(stored.values())
     if left or any(p not in stored for p in rnd.order):
         raise GameError("close-needs-tricks", cards=rnd.cards, left=left)
-    return [*changes, NewChange("close", round=number)]
+    extra = tie_round(sheet, rnd, stored)
+    return [*changes, NewChange("close", round=number), *([extra] if extra else [])]
 
 
 def correction(
@@ -232,7 +242,9 @@ def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[New
     another entry came after it, nothing is undone behind anyone's back (a
     :class:`Conflict`); when it is undone already (the same tap sent again),
     there is nothing to do. Undoing the close of a round reopens it, which
-    the table must confirm (``reopen``).
+    the table must confirm (``reopen``); a round a tie for first added
+    (:mod:`.ties`) is taken back with the close that added it, which reopens
+    the last planned round the same way.
     """
     last = sheet.last_entry
     # (the latest entry first: the scan of every entry only for a tap sent again)
@@ -243,6 +255,13 @@ def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[New
         raise GameError("nothing-to-undo")
     if seq is not None and last.seq != seq:
         raise Conflict("undo-stale", seq=last.seq, **entry_facts(sheet, last))
+    if is_tie_round_change(last):
+        closed = last.value["round"] - 1
+        if not reopen:
+            raise GameError("undo-reopens", number=closed)
+        before = take_back(sheet.effective[:sheet.effective.index(last)])
+        close = sheet.effective[before] if before is not None else last
+        return [NewChange("undo", value=last.seq), NewChange("undo", value=close.seq)]
     if last.kind == "close" and not reopen:
         raise GameError("undo-reopens", number=last.round)
     return [NewChange("undo", value=last.seq)]

@@ -53,6 +53,9 @@ class GameState:
         self.adjustments: list[Adjustment] = []
         #: The last round of a game the table ended early (None: as planned).
         self.ended_after: int | None = None
+        #: The rounds added because the totals were tied for first when the
+        #: last planned round closed (the ``extra-hands`` tie rule).
+        self.tie_rounds: set[int] = set()
 
     def copy(self) -> GameState:
         """An independent copy (what a later change mutates is copied; the
@@ -68,6 +71,7 @@ class GameState:
                      for number, facts in self.facts.items()}
         new.adjustments = list(self.adjustments)
         new.ended_after = self.ended_after
+        new.tie_rounds = set(self.tie_rounds)
         return new
 
     def facts_of(self, number: int) -> RoundFacts:
@@ -146,13 +150,26 @@ class GameState:
         if kind == "insert":
             self.sizes.insert(op["round"] - 1, op["cards"])
             self.shift_rounds(op["round"], +1)
+            self.tie_rounds = {n + 1 if n >= op["round"] else n for n in self.tie_rounds}
+            if op.get("tie"):
+                self.tie_rounds.add(op["round"])
         elif kind == "set":
             self.sizes[op["round"] - 1] = op["cards"]
         elif kind == "remove":
             del self.sizes[op["round"] - 1]
             self.shift_rounds(op["round"] + 1, -1)
-        else:  # replace every round from op["from"] on
+            self.tie_rounds = {n - 1 if n > op["round"] else n
+                               for n in self.tie_rounds if n != op["round"]}
+        else:  # replace every round from op["from"] on (they are planned rounds then)
             self.sizes[op["from"] - 1:] = op["cards"]
+            self.tie_rounds = {n for n in self.tie_rounds if n < op["from"]}
+
+    @property
+    def final_planned_round(self) -> int:
+        """The number of the schedule's last round, the rounds added to break a
+        tie aside: it keeps the final round's rules (a no-trump last round, say)
+        when a tie adds hands after it."""
+        return len(self.sizes) - len(self.tie_rounds)
 
     def shift_rounds(self, first: int, by: int) -> None:
         """Renumber the round marks of players from round ``first`` on.
@@ -179,7 +196,7 @@ class GameState:
         """What the rules and the seating say of each round (:func:`round_layout`)."""
         return round_layout(self.ruleset, tuple(self.sizes), tuple(self.circle),
                             tuple(member.seat() for member in self.members.values()),
-                            self.first_dealer)
+                            self.first_dealer, self.final_planned_round)
 
     def rounds(self) -> list[RoundSheet]:
         """Every round's sheet: its layout (who deals, the order, the plan) and
@@ -195,6 +212,7 @@ class GameState:
             number=number, cards=cards, expects_trump=plan.has_trump, dealer=dealer,
             order=list(order), hook_active=plan.hook_active,
             in_turn=self.ruleset.bidding == "in-turn", fits=fits, rules_trump=plan.trump_suit,
+            added_for_tie=number in self.tie_rounds,
         )
         if not plan.has_trump:
             rnd.trump, rnd.trump_chosen = None, True
@@ -214,9 +232,12 @@ class GameState:
 # 1 ms for 7 players and 7 rounds, cached 30 µs, and every tap asks for it.
 @functools.lru_cache(maxsize=1024)
 def round_layout(ruleset: Ruleset, sizes: tuple[int, ...], circle: tuple[int, ...],
-                 seats: tuple[Seat, ...], first_dealer: int) -> tuple[tuple, ...]:
+                 seats: tuple[Seat, ...], first_dealer: int,
+                 final: int | None = None) -> tuple[tuple, ...]:
     """What the rules and the seating say of each round, entries aside: its
     number, cards, dealer, bidding order, plan and whether the deck holds it.
+    ``final`` is the number of the round the rules treat as the last (the
+    last of ``sizes`` unless a tie added rounds after it).
 
     It changes only with the rules, the schedule or who sits where, not with
     a bid, so every tap of a game meets the one worked out before.
@@ -238,7 +259,7 @@ def round_layout(ruleset: Ruleset, sizes: tuple[int, ...], circle: tuple[int, ..
         order = tuple(circle[pos] for pos in
                       bidding_order(positions[dealer], active_positions, len(circle)))
         plan = plan_round(ruleset, number, cards, len(active),
-                          is_final_round=number == len(sizes))
+                          is_final_round=number == (len(sizes) if final is None else final))
         layout.append((number, cards, dealer, order, plan,
                        cards * len(active) <= ruleset.deck_size))
     return tuple(layout)

@@ -178,7 +178,8 @@ def _correction(facts, change: ChangeLike, names: dict[int, str]) -> dict[str, A
             player = int(player)
             if before.get(player) != after:
                 changed.append((names[player], what, before.get(player), after))
-    return {"round": change.round, "trump": trump, "changed": changed}
+    return {"round": change.round, "trump": trump, "changed": changed,
+            "reason": value.get("reason")}
 
 
 def _schedule(state: GameState, op: dict) -> dict[str, Any]:

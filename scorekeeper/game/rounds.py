@@ -189,6 +189,9 @@ class RoundSheet(RoundFacts):
     #: yet (bidding all at once: see :mod:`.hidden`); their bids are not in
     #: :attr:`bids` then.
     hidden_bids: frozenset[int] = frozenset()
+    #: Whether the round was added after the last planned one because the
+    #: totals were tied for first (the ``extra-hands`` tie rule).
+    added_for_tie: bool = False
 
     @property
     def leader(self) -> int:

@@ -56,6 +56,10 @@ SCORING_PARTS: Final = {
     "under_penalty": "under_penalty_per_trick",
 }
 
+#: The scoring parts no entry of "Custom…" sets: they come with a named scoring.
+UNENTERED_SCORING_PARTS: Final = ("exact_points_per_bid_squared", "miss_penalty_per_bid",
+                                  "miss_penalty_squared", "zero_bid_miss_points")
+
 Entries = dict[str, Any]
 
 
@@ -93,6 +97,7 @@ class RuleAdjustments:
     zero_bid: str = ""
     zero_bid_points: int | None = None
     progressive: bool | None = None
+    tie_break: str = ""
     revoke_penalty: str = ""
     revoke_points: int | None = None
 
@@ -263,7 +268,7 @@ def adjusted_ruleset(preset: Preset, entered: RuleAdjustments) -> Ruleset:
         "scoring": _scoring(entered, base.scoring),
         "revoke_penalty": _penalty(entered, base.revoke_penalty),
     }
-    for name in ("bidding", "identical_cards"):
+    for name in ("bidding", "identical_cards", "tie_break"):
         if getattr(entered, name):
             changes[name] = getattr(entered, name)
     if entered.must_trump is not None:
@@ -343,6 +348,9 @@ def _trump_entries(base: TrumpRule, target: TrumpRule) -> Entries | None:
         entries["when_no_card_left"] = target.when_no_card_left
     if target.no_trump_last_round != base.no_trump_last_round:
         entries["no_trump_last_round"] = target.no_trump_last_round
+    if (target.last_round_dealer_card, target.named_by) != (base.last_round_dealer_card,
+                                                            base.named_by):
+        return None  # only a variant sets the last round's trump so, or who names trump
     return entries
 
 
@@ -363,6 +371,8 @@ def _is_named(scoring: Scoring) -> bool:
 
 def _custom_scoring(base: Scoring, target: Scoring) -> Entries | None:
     """The parts of "Custom…" that turn ``base`` into ``target``."""
+    if any(getattr(target, part) != getattr(base, part) for part in UNENTERED_SCORING_PARTS):
+        return None  # parts only a named scoring sets (squares, a penalty per bid, ...)
     entries: Entries = {"scoring": "custom"}
     for name, part in SCORING_PARTS.items():
         if getattr(target, part) != getattr(base, part):
@@ -415,9 +425,12 @@ def _entries_against(base: Ruleset, target: Ruleset) -> Entries | None:
         if found is None:
             return None
         entries.update(found)
-    for name in ("bidding", "must_trump", "decks", "identical_cards"):
+    for name in ("bidding", "must_trump", "decks", "identical_cards", "tie_break"):
         if getattr(target, name) != getattr(base, name):
             entries[name] = getattr(target, name)
+    for name in ("zero_bid_limit", "zero_bid_limit_players"):
+        if getattr(target, name) != getattr(base, name):
+            return None  # set by a variant only, never by an entry
     return entries
 
 

@@ -14,7 +14,15 @@ from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Any
 
-from ..rules import GameScore, Ruleset, Scoring, Standing, score_game, standings
+from ..rules import (
+    GameScore,
+    Ruleset,
+    Scoring,
+    Standing,
+    score_game,
+    standings,
+    zero_bid_barred,
+)
 from .errors import NoSuchRound
 from .rounds import MAX_PLAYERS_TWO_DECKS, Adjustment, ChangeLike, Member, RoundSheet, take_back
 
@@ -93,6 +101,17 @@ class Sheet:
         players = len(rnd.order)
         return (self.ruleset.decks == 1 and players <= MAX_PLAYERS_TWO_DECKS
                 and rnd.cards * players <= 2 * self.ruleset.deck_size)
+
+    def earlier_bids(self, player: int, number: int) -> list[int]:
+        """The player's bids in the rounds before round ``number`` they bid in,
+        oldest first (a round they sat out is skipped)."""
+        return [rnd.bids[player] for rnd in self.rounds[:number - 1] if player in rnd.bids]
+
+    def zero_bid_barred(self, rnd: RoundSheet, player: int) -> bool:
+        """Whether the rules bar ``player`` from bidding 0 in ``rnd``: Kachuful's
+        limit on 0 bids in a row (:func:`~scorekeeper.rules.zero_bid_barred`)."""
+        limit = self.ruleset.zero_bid_limit_for(len(rnd.order))
+        return zero_bid_barred(limit, self.earlier_bids(player, rnd.number))
 
     def round(self, number: int) -> RoundSheet:
         """The round with this 1-based number.
@@ -184,8 +203,10 @@ class Sheet:
 
     @cached_property
     def standings(self) -> list[Standing]:
-        """Every player ranked by total (shared ranks on ties), best first."""
-        return standings(self.totals, self.ruleset.scoring.lowest_wins)
+        """Every player ranked by total (shared ranks on ties, unless the
+        rules break a tie by the bids), best first."""
+        return standings(self.totals, self.ruleset.scoring.lowest_wins,
+                         self.ruleset.tie_break, self.score.bids)
 
     def standings_with(self, scoring: Scoring) -> list[Standing]:
         return standings(self.totals_with(self.score_with(scoring)), scoring.lowest_wins)

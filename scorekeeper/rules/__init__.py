@@ -49,9 +49,14 @@ _NAMES: dict[str, tuple[str, ...]] = {
         "BIDDING_STYLES", "HOOK_MODES", "IDENTICAL_CARDS", "NO_CARD_LEFT_RULES", "SHAPES",
         "TRUMP_CYCLE_ENTRIES", "TRUMP_METHODS", "HookRule", "ScheduleSpec", "TrumpRule",
     ),
-    "bidding": ("allowed_bids", "check_bid", "check_tricks", "forbidden_bid", "hook_applies"),
+    "bidding": (
+        "allowed_bids", "check_bid", "check_tricks", "check_zero_streak", "forbidden_bid",
+        "hook_applies", "zero_bid_barred",
+    ),
     "scoring": ("SCORING_PRESETS", "Scoring", "find_scoring", "score_round"),
-    "totals": ("GameScore", "RoundResult", "Standing", "score_game", "standings"),
+    "totals": (
+        "GameScore", "RoundResult", "Standing", "score_game", "standings", "tie_break_cards",
+    ),
     "ruleset": ("Ruleset",),
     "seats": (
         "bidding_order", "dealer_for_round", "dealers_for_rounds", "first_leader", "next_seat",
@@ -63,7 +68,8 @@ _NAMES: dict[str, tuple[str, ...]] = {
     "presets": ("PRESETS", "Preset", "Variant", "find_preset", "plan_game", "presets_for"),
     "adjusted": ("QUICK_ROUNDS", "Adjustment", "adjustments", "quick_schedule"),
     "penalties": (
-        "PUBLISHED_REVOKE_PENALTIES", "REVOKE_PENALTY_MODES", "RevokePenalty", "penalty_points",
+        "PUBLISHED_REVOKE_PENALTIES", "REVOKE_PENALTY_MODES", "RevokePenalty", "harmed_by_revoke",
+        "penalty_points", "penalty_tricks",
     ),
     "play": ("Trick", "legal_cards", "trick_winner"),
     "playout": ("Violation",),
@@ -95,8 +101,10 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         allowed_bids,
         check_bid,
         check_tricks,
+        check_zero_streak,
         forbidden_bid,
         hook_applies,
+        zero_bid_barred,
     )
     from .cards import (
         RANK_LETTERS,
@@ -140,7 +148,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         PUBLISHED_REVOKE_PENALTIES,
         REVOKE_PENALTY_MODES,
         RevokePenalty,
+        harmed_by_revoke,
         penalty_points,
+        penalty_tricks,
     )
     from .presets import PRESETS, Preset, Variant, find_preset, plan_game, presets_for
     from .records import HandRecord, parse_record, record_to_dict
@@ -156,4 +166,11 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     )
     from .scoring import SCORING_PRESETS, Scoring, find_scoring, score_round
     from .seats import bidding_order, dealer_for_round, dealers_for_rounds, first_leader, next_seat
-    from .totals import GameScore, RoundResult, Standing, score_game, standings
+    from .totals import (
+        GameScore,
+        RoundResult,
+        Standing,
+        score_game,
+        standings,
+        tie_break_cards,
+    )

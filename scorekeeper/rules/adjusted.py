@@ -90,6 +90,11 @@ def _trump(base: TrumpRule, trump: TrumpRule) -> list[Adjustment]:
         found.append(Adjustment("when-no-card-left", {"rule": trump.when_no_card_left}))
     if trump.no_trump_last_round != base.no_trump_last_round:
         found.append(Adjustment("no-trump-last-round", {"value": trump.no_trump_last_round}))
+    if trump.method == "named" and trump.named_by != base.named_by:
+        found.append(Adjustment("named-by", {"value": trump.named_by}))
+    if trump.last_round_dealer_card != base.last_round_dealer_card:
+        found.append(Adjustment("last-round-dealer-card",
+                                {"value": trump.last_round_dealer_card}))
     return found
 
 
@@ -107,6 +112,12 @@ def _differences(base: Ruleset, ruleset: Ruleset) -> list[Adjustment]:
             found.append(Adjustment(kind, {"value": getattr(ruleset, part)}))
     if ruleset.scoring != base.scoring:
         found.append(Adjustment("scoring", {"scoring": ruleset.scoring}))
+    if ruleset.tie_break != base.tie_break:
+        found.append(Adjustment("tie-break", {"value": ruleset.tie_break}))
+    if (ruleset.zero_bid_limit, ruleset.zero_bid_limit_players) != (
+            base.zero_bid_limit, base.zero_bid_limit_players):
+        found.append(Adjustment("zero-bid-limit", {"limit": ruleset.zero_bid_limit,
+                                                   "players": ruleset.zero_bid_limit_players}))
     if ruleset.revoke_penalty != base.revoke_penalty:
         found.append(Adjustment("revoke-penalty", {"penalty": ruleset.revoke_penalty}))
     return found

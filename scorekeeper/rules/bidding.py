@@ -26,11 +26,15 @@ __all__ = [
     "allowed_bids",
     "check_bid",
     "check_tricks",
+    "check_zero_streak",
+    "zero_bid_barred",
     "forbidden_bid",
     "hook_applies",
 ]
 
-BID_KINDS: Final = ("bad-cards", "bid-not-whole", "bid-out-of-range", "forbidden-bid")
+BID_KINDS: Final = (
+    "bad-cards", "bid-not-whole", "bid-out-of-range", "forbidden-bid", "zero-streak",
+)
 """The ``kind`` of every :class:`InvalidBid` that :func:`check_bid` and
 :func:`allowed_bids` raise."""
 
@@ -155,6 +159,43 @@ def check_bid(
             f"{cards} {_tricks_word(cards)}. Under the hook rule at least one "
             "player must miss; choose another bid.",
             kind="forbidden-bid", bid=bid, cards=cards,
+        )
+
+
+def zero_bid_barred(limit: int, earlier_bids: Sequence[int]) -> bool:
+    """Whether a player may not bid 0 now: ``limit`` 0 bids in a row at most,
+    and their last ``limit`` bids (``earlier_bids``, the rounds they played,
+    oldest first) were all 0. ``limit`` 0 is no limit.
+
+    Kachuful [EN-wikipedia-kachufool]: "If a player bids zero five times in a
+    row, the 6th time has to be a non-zero bid."
+
+    >>> zero_bid_barred(5, [1, 0, 0, 0, 0, 0])
+    True
+    >>> zero_bid_barred(5, [0, 0, 0, 0, 2, 0])
+    False
+    >>> zero_bid_barred(0, [0] * 9)
+    False
+    """
+    if limit <= 0 or len(earlier_bids) < limit:
+        return False
+    return all(bid == 0 for bid in earlier_bids[-limit:])
+
+
+def check_zero_streak(bid: int, limit: int, earlier_bids: Sequence[int]) -> None:
+    """Raise :class:`InvalidBid` (kind ``"zero-streak"``, with ``limit``) for a
+    0 bid that :func:`zero_bid_barred` bars.
+
+    >>> check_zero_streak(0, 5, [0] * 5)
+    Traceback (most recent call last):
+    ...
+    scorekeeper.rules.errors.InvalidBid: No one may bid 0 more than 5 times in a row; bid at least 1.
+    >>> check_zero_streak(1, 5, [0] * 5)
+    """
+    if bid == 0 and zero_bid_barred(limit, earlier_bids):
+        raise InvalidBid(
+            f"No one may bid 0 more than {limit} times in a row; bid at least 1.",
+            kind="zero-streak", bid=bid, limit=limit,
         )
 
 

@@ -41,6 +41,8 @@ __all__ = [
     "SIMULTANEOUS",
     "ScheduleSpec",
     "Shape",
+    "TieBreak",
+    "TIE_BREAKS",
     "TRUMP_CYCLE_ENTRIES",
     "TRUMP_METHODS",
     "TrumpMethod",
@@ -52,17 +54,25 @@ SHAPES: Final[tuple[Shape, ...]] = ("up", "down", "up-down", "down-up", "custom"
 """Round schedule shapes: up (start..peak), down (peak..start), up-down
 (start..peak..start), down-up (peak..start..peak), custom (a list)."""
 
-TrumpMethod = Literal["turned-card", "spades", "dealer-last-card", "named", "cycle"]
+TrumpMethod = Literal["turned-card", "spades", "dealer-last-card", "named", "cycle", "cut"]
 TRUMP_METHODS: Final[tuple[TrumpMethod, ...]] = (
     "turned-card",
     "spades",
     "dealer-last-card",
     "named",
     "cycle",
+    "cut",
 )
 """How trump is chosen: the next undealt card is turned up; spades always; the
-dealer's last card; named by a player [PL-piekielko]; or a fixed cycle of suits
-by round, known before the deal (Kachuful, Nomination Whist)."""
+dealer's last card; named by a player [PL-piekielko]; a fixed cycle of suits
+by round, known before the deal (Kachuful, Nomination Whist); or the suit of a
+card shown by cutting the pack [EN-wikipedia-ohhell]."""
+
+NamedBy = Literal["", "leader", "highest-bidder"]
+NAMED_BY: Final[tuple[NamedBy, ...]] = ("", "leader", "highest-bidder")
+"""With ``method="named"``, who names trump [PL-piekielko]: not said (``""``),
+the player who leads the first trick, or the highest bidder once the bids are
+in."""
 
 TRUMP_CYCLE_ENTRIES: Final[tuple[str | None, ...]] = ("C", "D", "H", "S", None)
 """What a trump cycle lists, round by round: a suit letter, or None for a
@@ -88,6 +98,13 @@ HookMode = Literal["off", "on", "not-final-round", "from-cards"]
 HOOK_MODES: Final[tuple[HookMode, ...]] = ("off", "on", "not-final-round", "from-cards")
 """When the hook rule applies: never, always, in every round but the last, or in
 rounds of at least ``min_cards`` cards."""
+
+TieBreak = Literal["share", "most-bid", "extra-hands"]
+TIE_BREAKS: Final[tuple[TieBreak, ...]] = ("share", "most-bid", "extra-hands")
+"""Equal totals at the top: share the win (docs/rules.md section 8); the tied
+player who bid the most in all wins; or further hands at the largest deal
+until one player leads [EN-pagat-ohhell] (see
+:func:`scorekeeper.rules.totals.tie_break_cards`)."""
 
 IdenticalCards = Literal["first-wins", "last-wins"]
 IDENTICAL_CARDS: Final[tuple[IdenticalCards, ...]] = ("first-wins", "last-wins")
@@ -287,9 +304,17 @@ class TrumpRule:
     ``cycle``: with ``method="cycle"``, the trump of round 1, 2, 3, ... in
     turn, starting again from the first after the last (a suit letter, or
     None for no trump); the other methods ignore it.
+    ``last_round_dealer_card``: the last round's trump is the suit of the
+    dealer's own last card, at every player count, whatever the method of the
+    other rounds [PL-piekielko]; it cannot go with ``no_trump_last_round``.
+    ``named_by``: with ``method="named"``, who names it (see :data:`NAMED_BY`).
+    Both are written by :meth:`to_dict` only when set, so a ruleset stored
+    before the options existed reads back and writes out unchanged.
 
     >>> TrumpRule().to_dict()
     {'method': 'turned-card', 'no_trump_last_round': False, 'when_no_card_left': 'no-trump', 'cycle': []}
+    >>> TrumpRule(last_round_dealer_card=True).to_dict()["last_round_dealer_card"]
+    True
     >>> kachuful = TrumpRule("cycle", cycle=("S", "D", "C", "H"))
     >>> [kachuful.cycle_trump(number) for number in (1, 4, 5)]
     ['S', 'H', 'S']
@@ -303,10 +328,20 @@ class TrumpRule:
     no_trump_last_round: bool = False
     when_no_card_left: NoCardLeftRule = "no-trump"
     cycle: tuple[str | None, ...] = ()
+    last_round_dealer_card: bool = False
+    named_by: NamedBy = ""
 
     def __post_init__(self) -> None:
         check_choice("method", self.method, TRUMP_METHODS)
+        check_choice("named_by", self.named_by, NAMED_BY)
         check_flag("no_trump_last_round", self.no_trump_last_round)
+        check_flag("last_round_dealer_card", self.last_round_dealer_card)
+        if self.no_trump_last_round and self.last_round_dealer_card:
+            raise InvalidRuleOption(
+                "last_round_dealer_card",
+                "the last round has either no trump or the dealer's last card as trump, not both",
+                kind="two-last-round-rules",
+            )
         check_choice("when_no_card_left", self.when_no_card_left, NO_CARD_LEFT_RULES)
         if isinstance(self.cycle, (str, bytes)) or not isinstance(self.cycle, Iterable):
             raise InvalidRuleOption("cycle", f"must be a list of suits, not {self.cycle!r}")
@@ -329,6 +364,10 @@ class TrumpRule:
         """A JSON-serialisable dict of the options (the cycle as a list)."""
         d = dataclasses.asdict(self)
         d["cycle"] = list(self.cycle)
+        if not self.last_round_dealer_card:
+            del d["last_round_dealer_card"]  # as rulesets stored before the option
+        if not self.named_by:
+            del d["named_by"]
         return d
 
     @classmethod

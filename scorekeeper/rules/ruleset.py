@@ -34,14 +34,17 @@ from .errors import InvalidRuleOption
 from .options import (
     BIDDING_STYLES,
     IDENTICAL_CARDS,
+    TIE_BREAKS,
     BiddingStyle,
     HookRule,
     IdenticalCards,
     ScheduleSpec,
+    TieBreak,
     TrumpRule,
     build_option,
     check_choice,
     check_flag,
+    check_whole,
 )
 from .penalties import RevokePenalty
 from .scoring import SCORING_PRESETS, Scoring
@@ -53,7 +56,9 @@ __all__ = ["Ruleset"]
 class Ruleset:
     """Everything the table agreed on. Defaults: one deck, 1 card up to the
     largest hand the deck allows, trump by the turned card, hook on, bidding in
-    turn, standard scoring, no penalty for a revoke.
+    turn, standard scoring, no penalty for a revoke, a tie for first shared, and
+    no limit on 0 bids in a row (``zero_bid_limit`` 0 bids in a row at most
+    from ``zero_bid_limit_players`` players; see :meth:`zero_bid_limit_for`).
 
     >>> Ruleset().to_dict()["scoring"]["name"]
     'standard'
@@ -76,6 +81,9 @@ class Ruleset:
     identical_cards: IdenticalCards = "first-wins"
     scoring: Scoring = field(default_factory=lambda: SCORING_PRESETS["standard"])
     revoke_penalty: RevokePenalty = field(default_factory=RevokePenalty)
+    tie_break: TieBreak = "share"
+    zero_bid_limit: int = 0
+    zero_bid_limit_players: int = 2
 
     def __post_init__(self) -> None:
         if self.decks not in (1, 2) or isinstance(self.decks, bool):
@@ -94,6 +102,22 @@ class Ruleset:
         check_choice("bidding", self.bidding, BIDDING_STYLES)
         check_flag("must_trump", self.must_trump)
         check_choice("identical_cards", self.identical_cards, IDENTICAL_CARDS)
+        check_choice("tie_break", self.tie_break, TIE_BREAKS)
+        check_whole("zero_bid_limit", self.zero_bid_limit, 0)
+        check_whole("zero_bid_limit_players", self.zero_bid_limit_players, 2)
+
+    def zero_bid_limit_for(self, players: int) -> int:
+        """How many 0 bids in a row a player may make with ``players`` at the
+        table; 0 means no limit. Kachuful's rule: "If more than 5 players are
+        playing, no player can bid zero more than 5 times in a row"
+        [EN-wikipedia-kachufool], so ``zero_bid_limit=5`` from 6 players.
+
+        >>> Ruleset(zero_bid_limit=5, zero_bid_limit_players=6).zero_bid_limit_for(5)
+        0
+        >>> Ruleset(zero_bid_limit=5, zero_bid_limit_players=6).zero_bid_limit_for(6)
+        5
+        """
+        return self.zero_bid_limit if players >= self.zero_bid_limit_players else 0
 
     @property
     def deck_size(self) -> int:
@@ -112,6 +136,12 @@ class Ruleset:
             "identical_cards": self.identical_cards,
             "scoring": self.scoring.to_dict(),
             "revoke_penalty": self.revoke_penalty.to_dict(),
+            # The options of issue 30, only when set: a ruleset stored before
+            # them writes out as it was stored.
+            **({"tie_break": self.tie_break} if self.tie_break != "share" else {}),
+            **({"zero_bid_limit": self.zero_bid_limit,
+                "zero_bid_limit_players": self.zero_bid_limit_players}
+               if self.zero_bid_limit else {}),
         }
 
     @classmethod

@@ -187,7 +187,9 @@ class RoundPlan:
     """What the schedule says about one round before it is dealt.
 
     ``number`` is 1-based. ``has_trump`` is False when the rules make the round
-    no-trump: the last round with ``no_trump_last_round``, or a turned-card
+    no-trump: the last round with ``no_trump_last_round`` (with
+    ``last_round_dealer_card`` the last round's method is
+    ``"dealer-last-card"`` instead, at any player count), or a turned-card
     round with no card left to turn and ``when_no_card_left="no-trump"``.
     ``trump_method`` says how this round's trump is found (``"turned-card"``,
     ``"spades"``, ``"dealer-last-card"``, ``"named"``, ``"cycle"``), ``None``
@@ -247,6 +249,8 @@ def plan_round(
     suit: str | None = None
     if is_final_round and trump.no_trump_last_round:
         method = None
+    elif is_final_round and trump.last_round_dealer_card:
+        method = "dealer-last-card"
     elif method == "turned-card" and cards * players >= ruleset.deck_size:
         method = None if trump.when_no_card_left == "no-trump" else trump.when_no_card_left
     if method == "spades":

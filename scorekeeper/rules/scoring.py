@@ -36,12 +36,24 @@ __all__ = [
 _INT_PARTS: Final = (
     "exact_bonus",
     "exact_points_per_bid",
+    "exact_points_per_bid_squared",
+    "miss_penalty_per_bid",
+    "miss_penalty_squared",
     "exact_points_per_trick",
     "miss_points_per_trick",
     "over_penalty_per_trick",
     "under_penalty_per_trick",
 )
-_PENALTIES: Final = ("over_penalty_per_trick", "under_penalty_per_trick")
+_PENALTIES: Final = (
+    "over_penalty_per_trick", "under_penalty_per_trick", "miss_penalty_per_bid",
+    "miss_penalty_squared",
+)
+#: The parts added for issue 30, written by :meth:`Scoring.to_dict` only when set,
+#: so that a scoring stored before them reads back and writes out unchanged.
+_NEWER_PARTS: Final = {
+    "exact_points_per_bid_squared": 0, "miss_penalty_per_bid": 0, "miss_penalty_squared": 0,
+    "zero_bid_miss_points": None,
+}
 _BOOL_PARTS: Final = ("zero_bid_bonus_plus_hand", "progressive_misses", "lowest_wins")
 
 
@@ -50,7 +62,7 @@ class Scoring:
     """How a round is scored, made of parts. Bid ``b``, tricks taken ``t``, ``n`` cards.
 
     - Exact (``t == b``): ``exact_bonus + exact_points_per_bid * b +
-      exact_points_per_trick * t``; but with ``zero_bid_bonus_plus_hand`` a
+      exact_points_per_bid_squared * b² + exact_points_per_trick * t``; but with ``zero_bid_bonus_plus_hand`` a
       made bid of 0 scores ``5 + n`` instead [ET-full], and with
       ``zero_bid_points`` set it scores that many points instead (the
       Kachuful tables that score a made bid as the bid with a 0 appended
@@ -58,7 +70,12 @@ class Scoring:
     - Missed (``t != b``): ``miss_points_per_trick * t``, minus
       ``over_penalty_per_trick`` for each trick above the bid and
       ``under_penalty_per_trick`` for each trick below it (penalties are given
-      as positive numbers and subtracted); with ``progressive_misses`` the
+      as positive numbers and subtracted), minus ``miss_penalty_per_bid`` for
+      each trick bid ("missing a 3 bid scores -3" [EN-wikipedia-ohhell]) and
+      ``miss_penalty_squared`` times the square of the difference (pagat's
+      variation [EN-pagat-ohhell]); with ``zero_bid_miss_points`` set, a missed
+      bid of 0 scores that many points instead (-5 in the 10× scoring's zero
+      variant [EN-wikipedia-ohhell]); with ``progressive_misses`` the
       player's k-th missed bid also adds k points [PL-piekielko].
     - ``lowest_wins``: the lowest total wins (penalty-point games).
 
@@ -85,6 +102,10 @@ class Scoring:
     progressive_misses: bool = False
     lowest_wins: bool = False
     zero_bid_points: int | None = None
+    exact_points_per_bid_squared: int = 0
+    miss_penalty_per_bid: int = 0
+    miss_penalty_squared: int = 0
+    zero_bid_miss_points: int | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
@@ -104,6 +125,10 @@ class Scoring:
             value = getattr(self, part)
             if not isinstance(value, bool):
                 raise InvalidRuleOption(part, f"must be true or false, not {value!r}")
+        for part in ("zero_bid_points", "zero_bid_miss_points"):
+            value = getattr(self, part)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise InvalidRuleOption(part, f"must be a whole number or null, not {value!r}")
         if self.zero_bid_points is not None:
             if isinstance(self.zero_bid_points, bool) or not isinstance(self.zero_bid_points, int):
                 raise InvalidRuleOption(
@@ -121,8 +146,14 @@ class Scoring:
 
         >>> SCORING_PRESETS["standard"].to_dict()["exact_bonus"]
         10
+        >>> "miss_penalty_squared" in SCORING_PRESETS["standard"].to_dict()
+        False
         """
-        return dataclasses.asdict(self)
+        d = dataclasses.asdict(self)
+        for part, default in _NEWER_PARTS.items():
+            if d[part] == default:
+                del d[part]
+        return d
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any] | str) -> Scoring:
@@ -173,6 +204,8 @@ class Scoring:
         3
         >>> [find_scoring("times-ten").points(bid=b, tricks=b, cards=5) for b in (0, 1, 2)]
         [10, 10, 20]
+        >>> [find_scoring("squares").points(bid=3, tricks=t, cards=5) for t in (3, 1, 4)]
+        [19, -4, -1]
         """
         if tricks == bid:
             if bid == 0 and self.zero_bid_points is not None:
@@ -182,9 +215,15 @@ class Scoring:
             return (
                 self.exact_bonus
                 + self.exact_points_per_bid * bid
+                + self.exact_points_per_bid_squared * bid * bid
                 + self.exact_points_per_trick * tricks
             )
+        if bid == 0 and self.zero_bid_miss_points is not None:
+            return self.zero_bid_miss_points + (previous_misses + 1 if self.progressive_misses
+                                                else 0)
         points = self.miss_points_per_trick * tricks
+        points -= self.miss_penalty_per_bid * bid
+        points -= self.miss_penalty_squared * (bid - tricks) ** 2
         points -= self.over_penalty_per_trick * max(0, tricks - bid)
         points -= self.under_penalty_per_trick * max(0, bid - tricks)
         if self.progressive_misses:
@@ -227,6 +266,21 @@ SCORING_PRESETS: Final[dict[str, Scoring]] = {
         # [EN-wikipedia-kachufool]: exact 10 b (the bid with a 0 appended), a made 0
         # scores 10; missed 0.
         Scoring("times-ten", exact_points_per_bid=10, zero_bid_points=10),
+        # [EN-pagat-ohhell] variation (as issue 30 reports it; the page's text was
+        # not retrieved): exact 10 + b², missed -(b - t)².
+        Scoring("squares", exact_bonus=10, exact_points_per_bid_squared=1,
+                miss_penalty_squared=1),
+        # [EN-wikipedia-ohhell] "exact scoring with penalty": exact 10 + b; "missing a
+        # 3 bid scores -3; missing a zero bid scores 0".
+        Scoring("exact-penalty", exact_bonus=10, exact_points_per_bid=1,
+                miss_penalty_per_bid=1),
+        # [EN-wikipedia-ohhell] "10 times exact scoring": "a player who bids 4 is
+        # awarded 40 points", missed scores "either zero or -40"; and the variant
+        # that puts "a 5-point value on bidding ZERO" (+5 made, -5 missed).
+        Scoring("ten-times", exact_points_per_bid=10),
+        Scoring("ten-times-penalty", exact_points_per_bid=10, miss_penalty_per_bid=10),
+        Scoring("ten-times-zero-five", exact_points_per_bid=10, miss_penalty_per_bid=10,
+                zero_bid_points=5, zero_bid_miss_points=-5),
         # [EN-gameduell]: exact 20 + 10 b, missed -10 abs(b - t).
         Scoring(
             "wizard",
@@ -249,7 +303,7 @@ def find_scoring(name: str) -> Scoring:
     >>> find_scoring("golf")
     Traceback (most recent call last):
     ...
-    scorekeeper.rules.errors.UnknownPreset: unknown scoring preset: 'golf'; known: difference-penalty, five-bonus, progressive-misses, standard, times-ten, trick-points, under-penalty, wizard, zero-bonus-hand
+    scorekeeper.rules.errors.UnknownPreset: unknown scoring preset: 'golf'; known: difference-penalty, exact-penalty, five-bonus, progressive-misses, squares, standard, ten-times, ten-times-penalty, ten-times-zero-five, times-ten, trick-points, under-penalty, wizard, zero-bonus-hand
     """
     try:
         return SCORING_PRESETS[name]

@@ -28,6 +28,7 @@ __all__ = [
     "Standing",
     "score_game",
     "standings",
+    "tie_break_cards",
 ]
 
 Player = TypeVar("Player", bound=Hashable)
@@ -56,10 +57,16 @@ class Standing:
         return self.rank == 1
 
 
-def standings(totals: Mapping[Player, int], lowest_wins: bool) -> list[Standing]:
+def standings(totals: Mapping[Player, int], lowest_wins: bool, tie_break: str = "share",
+              bids: Mapping[Player, int] | None = None) -> list[Standing]:
     """Rank players by total: best first, equal totals share a rank (1, 1, 3).
 
-    Players with equal totals keep the order of ``totals``.
+    Players with equal totals keep the order of ``totals``. With
+    ``tie_break="most-bid"`` equal totals are ranked again by ``bids`` (each
+    player's bids added up over the game, more first): "the tied player who
+    bid the most wins"; equal bids still share. The other rules
+    (``"share"``, ``"extra-hands"``) rank by total alone: further hands
+    decide an ``"extra-hands"`` tie (:func:`tie_break_cards`).
 
     >>> for s in standings({"Ann": 4, "Bob": 9, "Cy": 4}, lowest_wins=True):
     ...     print(s.rank, s.player, s.total, s.is_shared)
@@ -67,19 +74,47 @@ def standings(totals: Mapping[Player, int], lowest_wins: bool) -> list[Standing]
     1 Cy 4 True
     3 Bob 9 False
     """
-    order = sorted(totals.items(), key=lambda item: item[1] if lowest_wins else -item[1])
+    by_bids = tie_break == "most-bid"
+    bid_totals: Mapping[Any, int] = bids if (by_bids and bids is not None) else {}
+
+    def key(item: tuple[Any, int]) -> tuple[int, int]:
+        player, total = item
+        return (total if lowest_wins else -total, -bid_totals.get(player, 0))
+
+    order = sorted(totals.items(), key=key)
     result: list[Standing] = []
-    counts: dict[int, int] = {}
-    for _, total in order:
-        counts[total] = counts.get(total, 0) + 1
+    counts: dict[tuple[int, int], int] = {}
+    for item in order:
+        counts[key(item)] = counts.get(key(item), 0) + 1
     rank = 0
-    previous: int | None = None
-    for position, (player, total) in enumerate(order, start=1):
-        if total != previous:
+    previous: tuple[int, int] | None = None
+    for position, item in enumerate(order, start=1):
+        if key(item) != previous:
             rank = position
-            previous = total
-        result.append(Standing(player, total, rank, counts[total] > 1))
+            previous = key(item)
+        result.append(Standing(item[0], item[1], rank, counts[key(item)] > 1))
     return result
+
+
+def tie_break_cards(sizes: Sequence[int], totals: Mapping[Any, int], lowest_wins: bool,
+                    tie_break: str) -> int | None:
+    """The hand size of one more round the game needs once its schedule
+    ``sizes`` is played out: under ``"extra-hands"``, while the best total is
+    shared, "further hands" at the largest deal [EN-pagat-ohhell]; ``None``
+    when the game is over.
+
+    >>> tie_break_cards([1, 2, 3, 2, 1], {"A": 30, "B": 30}, False, "extra-hands")
+    3
+    >>> tie_break_cards([1, 2, 3], {"A": 30, "B": 29}, False, "extra-hands") is None
+    True
+    >>> tie_break_cards([1, 2, 3], {"A": 30, "B": 30}, False, "share") is None
+    True
+    """
+    if tie_break != "extra-hands" or not totals or not sizes:
+        return None
+    best = min(totals.values()) if lowest_wins else max(totals.values())
+    leaders = [player for player, total in totals.items() if total == best]
+    return max(sizes) if len(leaders) > 1 else None
 
 
 @dataclass(frozen=True)
@@ -88,9 +123,9 @@ class GameScore:
 
     ``rounds[i]`` maps each player present in round ``i`` to their points;
     ``running[i]`` maps every player seen so far to their total after round
-    ``i`` (absent players keep their total). ``totals``, ``hits`` (bids made)
-    and ``rounds_played`` are per player, in order of first appearance
-    (``players``).
+    ``i`` (absent players keep their total). ``totals``, ``hits`` (bids made),
+    ``bids`` (the bids added up) and ``rounds_played`` are per player, in
+    order of first appearance (``players``).
     """
 
     scoring: Scoring
@@ -100,6 +135,7 @@ class GameScore:
     totals: dict[Any, int] = field(default_factory=dict)
     hits: dict[Any, int] = field(default_factory=dict)
     rounds_played: dict[Any, int] = field(default_factory=dict)
+    bids: dict[Any, int] = field(default_factory=dict)
 
     def standings(self) -> list[Standing]:
         """Standings by total, respecting the scoring's ``lowest_wins``."""
@@ -149,6 +185,7 @@ def score_game(
     hits: dict[Any, int] = {}
     played: dict[Any, int] = {}
     misses: dict[Any, int] = {}
+    bids: dict[Any, int] = {}
     per_round: list[dict[Any, int]] = []
     running: list[dict[Any, int]] = []
     for number, round_ in enumerate(rounds, start=1):
@@ -156,6 +193,7 @@ def score_game(
         points = _round_points(scoring, number, results, misses)
         for player, r in results.items():
             played[player] = played.get(player, 0) + 1
+            bids[player] = bids.get(player, 0) + r.bid
             if r.bid == r.tricks:
                 hits[player] = hits.get(player, 0) + 1
             else:
@@ -172,6 +210,7 @@ def score_game(
         totals=totals,
         hits=hits,
         rounds_played=played,
+        bids=bids,
     )
 
 

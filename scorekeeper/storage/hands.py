@@ -75,9 +75,10 @@ def apply_replay(game: Game, number: int, author: str | None = None) -> Sheet:
 
 
 def apply_penalty(game: Game, number: int, trick: int, choice: int, reason: str,
-                  author: str | None = None) -> Sheet:
+                  author: str | None = None, harmed: int | None = None) -> Sheet:
     """Store the penalty for the revoke in ``trick`` of the round's complete hand
-    (see :func:`scorekeeper.game.penalties.penalty_changes`)."""
+    (see :func:`scorekeeper.game.penalties.penalty_changes`; ``harmed`` is who
+    gets the tricks of a penalty that moves them)."""
     return record(game, lambda sheet: penalty_changes(
-        fold_hand(sheet, number, load_events(game, number)), trick, choice, reason),
+        fold_hand(sheet, number, load_events(game, number)), trick, choice, reason, harmed),
         author=author)

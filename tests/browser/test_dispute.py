@@ -104,3 +104,24 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
 
     page.goto(f"/g/{gid}/history")
     expect(page.locator("main")).to_contain_text("Round 1 corrected")
+
+
+def test_the_three_trick_penalty_is_applied_from_the_verdict_on_a_phone(page: Page, seeder,
+                                                                       shoot):
+    """The laws' three tricks in the verdict at a phone's width: the tricks that move,
+    the player who gets them (proposed: Bob, whose ace takes trick 1), one tap."""
+    gid = seed_closed_round(seeder)
+    for trick in PLAYS:
+        for card in trick:
+            seeder.post(gid, "/round/1/hand/card", card=card)
+    page.goto(f"/g/{gid}/round/1/hand/")
+    offer = page.locator("#verdict-penalties li").nth(2)
+    expect(offer).to_contain_text("3 tricks go from the revoker to the player harmed")
+    expect(offer.locator(".penalty-tricks")).to_have_text("Tricks: Bob 1 → 2, Di 1 → 0")
+    expect(offer.locator("select[name=harmed]")).to_have_value("1")
+    assert_fits_the_screen(page)
+    shoot("verdict-three-tricks", page)
+    with page.expect_navigation():
+        offer.locator("button").click()
+    offer = page.locator("#verdict-penalties li").nth(2)
+    expect(offer).to_contain_text("tricks are corrected and scored again")

@@ -48,6 +48,7 @@ def test_without_a_penalty_of_its_own_the_table_is_offered_the_laws_of_whist():
     assert [(o.trick, o.revoker, o.choice, o.source, o.points) for o in offers] == [
         (1, 3, 0, "[EN-whist-laws]", {3: -3}),
         (1, 3, 1, "[EN-whist-laws]", {1: 3, 2: 3, 0: 3}),
+        (1, 3, 2, "[EN-whist-laws]", {}),  # three tricks: a correction, not points
     ]
 
 
@@ -66,9 +67,9 @@ def test_applying_a_penalty_stores_tagged_adjustments_once(choice, points):
                for c in changes)
     stored = [Stored(100 + i, c.kind, c.round, c.player, c.value) for i, c in enumerate(changes)]
     again = hand_after_the_revoke(penalised=stored)
-    # Exactly the penalty applied is marked so; the other for that revoke is taken.
+    # Exactly the penalty applied is marked so; the others for that revoke are taken.
     assert [(o.choice, o.applied, o.other_applied) for o in penalty_offers(again)] == [
-        (c, c == choice, c != choice) for c in range(2)]
+        (c, c == choice, c != choice) for c in range(3)]
     with pytest.raises(GameError) as refused:
         penalty_changes(again, 1, choice, "revoke")
     assert refused.value.kind == "penalty-applied"
@@ -90,3 +91,56 @@ def test_a_cycle_sets_each_rounds_trump_on_the_sheet_and_a_tap_may_still_change_
     (change,) = entries.trump(sheet, 1, "H")
     sheet = build_sheet(rules, PLAYERS, 0, [Stored(1, change.kind, 1, None, change.value)])
     assert (sheet.round(1).trump, sheet.round(1).trump_entered) == ("H", True)
+
+
+#: The tricks the hand gives (Bob wins the revoked trick 1, Di tricks 2 and 5):
+#: written down and the round closed.
+WON = {1: 1, 2: 1, 3: 2, 0: 1}
+
+
+def closed_hand_after_the_revoke(penalised=()):
+    closing = [Stored(10 + i, "tricks", 1, player, won) for i, (player, won) in enumerate(WON.items())]
+    return hand_after_the_revoke(penalised=[*closing, Stored(20, "close", 1), *penalised])
+
+
+def test_the_three_trick_penalty_is_offered_with_the_trick_winner_as_harmed():
+    offer = penalty_offers(closed_hand_after_the_revoke())[2]
+    assert offer.penalty == RevokePenalty("tricks-to-harmed", 3)
+    # Di's club left out, Bob's ace of spades still takes trick 1; Di took only 2.
+    assert (offer.harmed, offer.tricks) == (1, {1: 3, 2: 1, 3: 0, 0: 1})
+
+
+def test_the_three_trick_penalty_is_one_tagged_correction_and_rescores_the_round():
+    hand = closed_hand_after_the_revoke()
+    (change,) = penalty_changes(hand, 1, 2, "revoke")
+    assert (change.kind, change.round) == ("correct", 1)
+    assert change.value["tricks"] == {"1": 3, "2": 1, "3": 0, "0": 1}
+    assert change.value["revoke"] == {"round": 1, "trick": 1}
+    stored = Stored(30, change.kind, change.round, change.player, change.value)
+    again = closed_hand_after_the_revoke(penalised=[stored])
+    sheet = again.sheet
+    # Standard scoring: Bob bid 1 and now has 3, Di bid 1 and now has 0; Cy, Ann exact.
+    assert sheet.points(sheet.round(1)) == {1: 0, 2: 11, 3: 0, 0: 11}
+    assert [(o.choice, o.applied, o.other_applied) for o in penalty_offers(again)] == [
+        (0, False, True), (1, False, True), (2, True, False)]
+    with pytest.raises(GameError) as refused:
+        penalty_changes(again, 1, 0, "revoke")
+    assert refused.value.kind == "penalty-applied"
+
+
+def test_the_table_may_name_another_player_as_harmed():
+    (change,) = penalty_changes(closed_hand_after_the_revoke(), 1, 2, "revoke", harmed=2)
+    assert change.value["tricks"] == {"1": 1, "2": 3, "3": 0, "0": 1}
+
+
+@pytest.mark.parametrize(("harmed", "kind"), [(3, "penalty-harmed"), (7, "penalty-harmed")])
+def test_the_revoker_or_a_stranger_cannot_be_the_harmed_player(harmed, kind):
+    with pytest.raises(GameError) as refused:
+        penalty_changes(closed_hand_after_the_revoke(), 1, 2, "revoke", harmed=harmed)
+    assert refused.value.kind == kind
+
+
+def test_tricks_move_only_once_the_round_is_closed():
+    with pytest.raises(GameError) as refused:
+        penalty_changes(hand_after_the_revoke(), 1, 2, "revoke")
+    assert (refused.value.kind, refused.value.details) == ("penalty-needs-close", {"number": 1})

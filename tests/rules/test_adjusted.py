@@ -34,8 +34,13 @@ CHANGES = [
     ("planowanie", {"schedule": ScheduleSpec("custom", cards=(3, 2, 1, 2, 3))},
      [("shape", {"shape": "custom"}), ("cards", {"cards": (3, 2, 1, 2, 3)})]),
     ("cardgames", {"schedule": ScheduleSpec("down-up", peak=3)}, [("quick", {"rounds": 5})]),
-    ("piekielko", {"trump": TrumpRule("turned-card", when_no_card_left="dealer-last-card")},
+    ("piekielko", {"trump": TrumpRule("turned-card", last_round_dealer_card=True)},
      [("variant", {"variant": "last-card-trump"})]),
+    # A game stored with the variant's earlier rule (the dealer's card only when no
+    # card was left) reads as the two parts it changed, as it was played.
+    ("piekielko", {"trump": TrumpRule("turned-card", when_no_card_left="dealer-last-card")},
+     [("when-no-card-left", {"rule": "dealer-last-card"}),
+      ("no-trump-last-round", {"value": False})]),
     ("kachuful", {"trump": TrumpRule("cycle", cycle=("H", "S"))},
      [("cycle", {"cycle": ("H", "S")})]),
     ("estonian", {"hook": HookRule("from-cards", min_cards=3)},

@@ -12,6 +12,7 @@ from scorekeeper.rules import (
     allowed_bids,
     check_bid,
     check_tricks,
+    check_zero_streak,
     forbidden_bid,
     hook_applies,
 )
@@ -180,6 +181,8 @@ ERROR_KINDS = [
      InvalidBid, "bad-cards", {"cards": 0}),
     (lambda: allowed_bids(cards=True, earlier_bids=[], **LAST),
      InvalidBid, "bad-cards", {"cards": True}),
+    (lambda: check_zero_streak(0, 5, [1, 0, 0, 0, 0, 0]),
+     InvalidBid, "zero-streak", {"bid": 0, "limit": 5}),
     (lambda: check_tricks([], 3), InvalidTricks, "no-tricks", {}),
     (lambda: check_tricks([1, "2"], 3),
      InvalidTricks, "tricks-not-whole", {"position": 2, "tricks": "2", "cards": 3}),

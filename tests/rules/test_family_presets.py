@@ -39,8 +39,13 @@ SCHEDULES = [
     # [EN-nommy]: 10 ... 1 ... 10; for 6 players 8 ... 1 ... 8.
     ("nomination-whist", None, 4, _down_up(10)),
     ("nomination-whist", None, 6, _down_up(8)),
-    # [EN-godtland-contract-whist]: 13 hands, 13 cards down to 1.
+    # [EN-godtland-contract-whist]: "played in 13 hands: everyone is dealt 13 cards
+    # for the first hand", at every player count one deck deals 13 to (2 to 4).
+    ("contract-whist", None, 2, list(range(13, 0, -1))),
+    ("contract-whist", None, 3, list(range(13, 0, -1))),
     ("contract-whist", None, 4, list(range(13, 0, -1))),
+    ("contract-whist", "deck-allows", 5, list(range(10, 0, -1))),
+    ("contract-whist", "deck-allows", 7, list(range(7, 0, -1))),
     # [EN-wikipedia-kachufool]: as many rounds as the deck allows; 8 for 6 players.
     ("kachuful", None, 6, list(range(1, 9))),
     ("kachuful", None, 4, list(range(1, 14))),
@@ -70,9 +75,13 @@ CYCLES = [
     ("nomination-whist", None, 4, 1, "S"), ("nomination-whist", None, 4, 2, "H"),
     ("nomination-whist", None, 4, 3, "C"), ("nomination-whist", None, 4, 4, "D"),
     ("nomination-whist", None, 4, 5, None), ("nomination-whist", None, 4, 6, "S"),
-    ("contract-whist", None, 4, 1, "H"), ("contract-whist", None, 4, 2, "C"),
-    ("contract-whist", None, 4, 3, "D"), ("contract-whist", None, 4, 4, "S"),
+    # [EN-guardian-ohhell]: "hearts, diamonds, clubs, spades, then no trumps".
+    ("contract-whist", None, 4, 1, "H"), ("contract-whist", None, 4, 2, "D"),
+    ("contract-whist", None, 4, 3, "C"), ("contract-whist", None, 4, 4, "S"),
     ("contract-whist", None, 4, 5, None), ("contract-whist", None, 4, 6, "H"),
+    # [EN-navysong-noms]: "H,C,D,S,NT".
+    ("contract-whist", "navy-order", 4, 2, "C"), ("contract-whist", "navy-order", 4, 3, "D"),
+    ("contract-whist", "navy-order", 4, 5, None),
 ]
 
 
@@ -104,11 +113,20 @@ def test_the_hook_examples_of_the_sources(name, cards, earlier, forbidden):
 
 
 @pytest.mark.parametrize(("name", "scoring"), [
-    ("ohhell", "trick-points"), ("nomination-whist", "trick-points"),
+    ("ohhell", "difference-penalty"), ("nomination-whist", "trick-points"),
     ("contract-whist", "trick-points"), ("kachuful", "standard"),
 ])
 def test_each_family_preset_scores_as_its_source(name, scoring):
     assert find_preset(name).ruleset.scoring == find_scoring(scoring)
+
+
+def test_pagats_oh_hell_deducts_a_missed_bid_over_or_under_and_keeps_wikipedias_as_a_variant():
+    preset = find_preset("ohhell")
+    scoring = preset.ruleset.scoring
+    assert [scoring.points(3, t, 10) for t in (3, 1, 5)] == [13, -2, -2]
+    basic = preset.variant("wikipedia-basic").apply(preset.ruleset).scoring
+    assert [basic.points(3, t, 10) for t in (3, 1, 5)] == [13, 1, 5]
+    assert basic == find_scoring("trick-points")
 
 
 def test_kachufuls_other_scoring_is_the_bid_with_a_0_appended():
@@ -122,7 +140,12 @@ def test_piekielkos_last_card_variant_lets_the_dealers_last_card_set_the_last_tr
     four = _plans("piekielko", 4, "last-card-trump")[-1]
     five = _plans("piekielko", 5, "last-card-trump")[-1]
     assert (four.cards, four.has_trump, four.trump_method) == (13, True, "dealer-last-card")
-    assert (five.cards, five.has_trump, five.trump_method) == (10, True, "turned-card")
+    # Every player count, not only when no card is left to turn (issue 30).
+    assert (five.cards, five.has_trump, five.trump_method) == (10, True, "dealer-last-card")
+    for players in (3, 6, 7):
+        plans = _plans("piekielko", players, "last-card-trump")
+        assert plans[-1].trump_method == "dealer-last-card"
+        assert {plan.trump_method for plan in plans[:-1]} == {"turned-card"}
 
 
 # --- every preset and variant cites its source ------------------------------------
@@ -155,14 +178,17 @@ def test_every_variant_has_a_title_a_reason_a_source_and_plays_where_offered(nam
 # (preset, players, presets that fit, ways of its own) for each refusal of the issue
 REFUSALS = [
     ("planowanie", 5, ["piekielko", "cardgames", "estonian", "ohhell", "nomination-whist",
-                       "contract-whist", "kachuful"], ()),
-    ("estonian", 2, ["planowanie"], ()),
-    ("piekielko", 2, ["planowanie"], ()),
-    ("cardgames", 2, ["planowanie"], ()),
-    ("cardgames", 6, ["piekielko", "estonian", "ohhell", "nomination-whist",
-                      "contract-whist", "kachuful"], ("two-decks", "one-deck-capped")),
-    ("cardgames", 7, ["piekielko", "estonian", "ohhell", "contract-whist", "kachuful"],
+                       "kachuful"], ()),
+    ("estonian", 2, ["planowanie", "contract-whist"], ()),
+    ("piekielko", 2, ["planowanie", "contract-whist"], ()),
+    ("cardgames", 2, ["planowanie", "contract-whist"], ()),
+    ("cardgames", 6, ["piekielko", "estonian", "ohhell", "nomination-whist", "kachuful"],
      ("two-decks", "one-deck-capped")),
+    ("cardgames", 7, ["piekielko", "estonian", "ohhell", "kachuful"],
+     ("two-decks", "one-deck-capped")),
+    # 13 cards each: one deck deals them to 4 at most; the variant deals what it can.
+    ("contract-whist", 5, ["piekielko", "cardgames", "estonian", "ohhell",
+                           "nomination-whist", "kachuful"], ("deck-allows",)),
 ]
 
 

@@ -26,10 +26,11 @@ def test_a_penalty_moves_the_points_the_laws_of_whist_give(penalty, revoker, pla
     assert penalty_points(penalty, revoker, players) == points
 
 
-def test_the_published_penalties_are_the_whist_laws_three_points_both_ways():
+def test_the_published_penalties_are_the_whist_laws_three_points_both_ways_and_three_tricks():
     assert PUBLISHED_REVOKE_PENALTIES == (
         (RevokePenalty("revoker-loses", 3), "[EN-whist-laws]"),
         (RevokePenalty("others-gain", 3), "[EN-whist-laws]"),
+        (RevokePenalty("tricks-to-harmed", 3), "[EN-whist-laws]"),
     )
 
 

@@ -35,6 +35,11 @@ PRESET_NAMES = [
     "five-bonus",
     "wizard",
     "times-ten",
+    "squares",
+    "exact-penalty",
+    "ten-times",
+    "ten-times-penalty",
+    "ten-times-zero-five",
 ]
 
 
@@ -112,6 +117,12 @@ def _formula(name, b, t, n):
         "five-bonus": t + 5 if exact else t,
         "wizard": 20 + 10 * b if exact else -10 * abs(b - t),
         "times-ten": (10 if b == 0 else 10 * b) if exact else 0,
+        "squares": 10 + b * b if exact else -((b - t) ** 2),
+        "exact-penalty": 10 + b if exact else -b,
+        "ten-times": 10 * b if exact else 0,
+        "ten-times-penalty": 10 * b if exact else -10 * b,
+        "ten-times-zero-five": ((5 if b == 0 else 10 * b) if exact
+                                else (-5 if b == 0 else -10 * b)),
     }[name]
 
 
@@ -129,8 +140,9 @@ def test_only_progressive_misses_is_won_by_the_lowest_total():
 
 def test_an_unknown_scoring_preset_lists_the_known_ones():
     with pytest.raises(UnknownPreset, match=re.escape(
-        "unknown scoring preset: 'golf'; known: difference-penalty, five-bonus, "
-        "progressive-misses, standard, times-ten, trick-points, under-penalty, wizard, zero-bonus-hand"
+        "unknown scoring preset: 'golf'; known: difference-penalty, exact-penalty, five-bonus, "
+        "progressive-misses, squares, standard, ten-times, ten-times-penalty, "
+        "ten-times-zero-five, times-ten, trick-points, under-penalty, wizard, zero-bonus-hand"
     )):
         find_scoring("golf")
 

@@ -4,6 +4,7 @@ in trick 1."""
 
 from __future__ import annotations
 
+import html
 import json
 
 import pytest
@@ -64,13 +65,16 @@ def test_applying_a_penalty_adjusts_the_scores_and_keeps_the_reason(revoked, cli
     verdict = verdict[verdict.index('id="verdict-penalties"'):]
     verdict = verdict[:verdict.index("</ul>")]
     items = verdict.split("<li>")[1:]
-    assert len(items) == 2
+    assert len(items) == 3
     assert "the revoker loses 3 points" in items[0]
     assert "Not applied: another penalty was applied" in items[0]
     assert "Applied: see the adjustments" not in items[0]
     assert "every other player gains 3 points" in items[1]
     assert "Applied: see the adjustments" in items[1]
+    assert "3 tricks go from the revoker to the player harmed" in items[2]
+    assert "Not applied: another penalty was applied" in items[2]
     assert "Apply as an adjustment" not in verdict
+    assert "Apply as a correction of the tricks" not in verdict
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -106,3 +110,53 @@ def test_the_tables_own_penalty_is_the_one_offered_and_applied(table, client):
     assert text.count("Apply as an adjustment</button>") == 1
     apply(client, table, choice=0)
     assert totals(client, table)["Di"] == 11 - 10
+
+
+def apply_tricks(client, table, harmed=None, htmx=False):
+    data = {"trick": 1, "choice": 2, **({} if harmed is None else {"harmed": harmed})}
+    return client.post(hand_url(table, 1, "/penalty"), data=data, headers=HTMX if htmx else {})
+
+
+def _round_one_tricks(client, table):
+    data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
+    (first,) = [r for r in data["rounds"] if r["number"] == 1]
+    return first["tricks"]
+
+
+def test_the_verdict_offers_the_three_tricks_with_the_trick_winner_proposed(revoked, client):
+    text = page(client, revoked)
+    verdict = text[text.index('id="verdict-penalties"'):]
+    assert ("Trick 1, Di: 3 tricks go from the revoker to the player harmed, as the laws of "
+            "whist give it.") in verdict
+    # Di wrote down 1 trick: only that one can move, to Bob (his ace takes trick 1).
+    assert "Tricks: Bob 1 → 2, Di 1 → 0" in verdict
+    assert '<option value="1" selected>Bob</option>' in verdict
+    assert '<option value="3"' not in verdict  # not the revoker
+    assert "Apply as a correction of the tricks</button>" in verdict
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_three_tricks_correct_the_round_in_one_tap_and_undo_takes_them_back(revoked, client, htmx):
+    table = revoked
+    before = _round_one_tricks(client, table)
+    response = apply_tricks(client, table, harmed=2, htmx=htmx)
+    assert response.status_code in (204, 302), response.get_data(as_text=True)
+    assert _round_one_tricks(client, table) == {**before, "Cy": before["Cy"] + 1, "Di": 0}
+    history = html.unescape(client.get(table.url("/history")).get_data(as_text=True))
+    assert ("Round 1 corrected: Cy: tricks 1 → 2, Di: tricks 1 → 0 — Revoke in round 1, "
+            "trick 1: 3 tricks go from the revoker to the player harmed (the laws of whist)"
+            in history)
+    verdict = page(client, table)
+    assert "tricks are corrected and scored again (see the history)" in verdict
+    again = apply_tricks(client, table)
+    assert again.status_code == 422
+    assert "has already been penalised" in again.get_data(as_text=True)
+    assert table.undo().status_code in (200, 302)
+    assert _round_one_tricks(client, table) == before
+
+
+def test_the_revoker_cannot_be_named_to_get_the_tricks(revoked, client):
+    refused = apply_tricks(client, revoked, harmed=3)
+    assert refused.status_code == 422
+    assert "Choose another player than the revoker to get the tricks." in refused.get_data(
+        as_text=True)

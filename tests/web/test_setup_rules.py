@@ -40,7 +40,7 @@ REFUSED = [
                              "For 5 players, these rules fit: Piekiełko; Oh Hell, 10 to 1 to 10;",
                              "Or adjust the schedule or the decks."]),
     ("estonian", "AB", ["Estonian rules is for 3 to 7 players, not 2.",
-                        "For 2 players, these rules fit: Planowanie."]),
+                        "For 2 players, these rules fit: Planowanie; Contract Whist."]),
     ("piekielko", "AB", ["Piekiełko is for 3 to 7 players, not 2."]),
     ("cardgames", "AB", ["Oh Hell, 10 to 1 to 10 is for 3 to 5 players, not 2."]),
     ("cardgames", "ABCDEF", [
@@ -73,9 +73,9 @@ def test_the_preview_says_the_refusal_before_the_game_starts(client, htmx):
     ({"decks": "2", "names": tuple("ABCDEFGH"), "preset": "estonian"},
      "Estonian rules, adjusted: two decks"),
     ({"variant": "two-decks", "names": tuple("ABCDEF")},
-     "Oh Hell, 10 to 1 to 10, adjusted: Two decks for 6 or 7 players"),
+     "Oh Hell, 10 to 1 to 10: Two decks for 6 or 7 players"),
     ({"variant": "one-deck-capped", "names": tuple("ABCDEFG")},
-     "Oh Hell, 10 to 1 to 10, adjusted: One deck, topping out at 8 or 7 cards"),
+     "Oh Hell, 10 to 1 to 10: One deck, topping out at 8 or 7 cards"),
     ({"shape": "up", "peak": "10", "names": tuple("ABCDE"), "preset": "planowanie"},
      "Planowanie, adjusted: schedule up; largest hand 10 cards"),
 ])
@@ -121,7 +121,7 @@ def test_the_variants_shown_are_the_chosen_presets_for_the_players_typed(client,
 
 
 def test_a_variant_of_another_preset_is_refused_in_place(client):
-    response, page = start(client, preset="piekielko", variant="two-decks")
+    response, page = start(client, preset="piekielko", variant="one-deck-capped")
     assert response.status_code == 422
     assert "Choose one of the variants these rules offer, or none." in page
 
@@ -186,6 +186,8 @@ def test_a_cycles_trumps_show_in_the_preview_before_the_deal(client, htmx):
     ({"scoring": "custom", "exact_bonus": "ten"}, "Enter the points as a whole number."),
     ({"revoke_penalty": "none", "revoke_points": "5"},
      "Without a penalty a revoke moves no points."),
+    ({"revoke_penalty": "tricks-to-harmed", "revoke_points": "5"},
+     "The laws of whist move 3 tricks: leave the points empty."),
 ])
 def test_a_bad_option_gets_its_own_message_and_keeps_what_was_typed(client, extra, message):
     response, page = start(client, **extra)
@@ -231,6 +233,23 @@ def test_a_custom_part_left_empty_keeps_the_presets_value(client, app):
 def test_a_revoke_penalty_is_a_table_option(client, app):
     rules = stored_rules(client, app, revoke_penalty="others-gain")
     assert rules.revoke_penalty == RevokePenalty("others-gain", 3)
+
+
+def test_the_laws_three_tricks_are_a_revoke_penalty_of_the_form(client, app):
+    rules = stored_rules(client, app, revoke_penalty="tricks-to-harmed")
+    assert rules.revoke_penalty == RevokePenalty("tricks-to-harmed", 3)
+    page = preview(client, False, revoke_penalty="tricks-to-harmed")
+    assert "revoke penalty: 3 tricks go from the revoker to the player harmed" in page
+
+
+@pytest.mark.parametrize(("rule", "summary"), [
+    ("most-bid", "adjusted: of equal totals, who bid the most wins"),
+    ("extra-hands", "adjusted: equal totals play further hands at the largest deal")])
+def test_the_tie_rule_is_an_adjustment_of_the_form(client, app, rule, summary):
+    assert stored_rules(client, app, tie_break=rule).tie_break == rule
+    page = preview(client, False, tie_break=rule)
+    assert "Equal totals at the end" in page
+    assert summary in page
 
 
 @pytest.mark.parametrize("htmx", [False, True])

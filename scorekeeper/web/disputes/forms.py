@@ -55,6 +55,12 @@ class PenaltyForm(FlaskForm):
         validators=[InputRequired(_l("Choose one of the penalties offered.")),
                     NumberRange(min=0, max=9)],
     )
+    #: For the penalty that moves tricks: the player the table names as harmed
+    #: (empty: the one the verdict proposes).
+    harmed = WholeNumberField(
+        invalid_message=_l("Choose the player who gets the tricks."),
+        validators=[Optional(), NumberRange(min=0, max=1000)],
+    )
 
 
 class ImportForm(FlaskForm):

@@ -199,7 +199,7 @@ def penalty(gid: str, number: int):
     reason = penalty_reason(number, form.trick.data, penalty_rule, source)
     try:
         hand_store.apply_penalty(game, number, form.trick.data, form.choice.data, reason,
-                                 author())
+                                 author(), harmed=form.harmed.data)
     except GameError as refused:
         return render_hand(game, hand, refusal(refused), status_of(refused))
     return go_to(page_url(gid, number) + "#verdict")

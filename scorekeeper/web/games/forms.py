@@ -30,6 +30,7 @@ from ..wording.ruleset import (
     REVOKE_PENALTY_NAMES,
     SCORING_NAMES,
     SHAPE_NAMES,
+    TIE_BREAK_NAMES,
     TRUMP_METHOD_NAMES,
 )
 from ...game.names import NAME_LENGTH, name_key
@@ -131,6 +132,8 @@ class SetupForm(FlaskForm):
         AS_PRESET, SelectChoice("highest", _l("the highest total")),
         SelectChoice("lowest", _l("the lowest total")),
     ], default="")
+    tie_break = SelectField(_l("Equal totals at the end"), choices=choices(TIE_BREAK_NAMES),
+                            default="")
     revoke_penalty = SelectField(_l("Penalty for a proven revoke"),
                                  choices=choices(REVOKE_PENALTY_NAMES), default="")
     revoke_points = whole(_l("Points a revoke moves"), POINTS_MESSAGE, 1, POINTS)
@@ -250,6 +253,8 @@ class SetupForm(FlaskForm):
     def validate_revoke_points(self, field) -> None:
         if field.data is not None and self.revoke_penalty.data == "none":
             raise ValidationError(_l("Without a penalty a revoke moves no points."))
+        if field.data is not None and self.revoke_penalty.data == "tricks-to-harmed":
+            raise ValidationError(_l("The laws of whist move 3 tricks: leave the points empty."))
 
     def custom_parts_entered(self) -> bool:
         """Whether any part of a custom scoring was filled in."""
@@ -287,7 +292,7 @@ ADJUSTMENTS = (
     "trump_cycle", "no_trump_last_round", "must_trump", "hook", "hook_min_cards", "bidding",
     "decks", "identical_cards", "scoring", "exact_bonus", "exact_per_trick", "miss_per_trick",
     "over_penalty", "under_penalty", "winner", "zero_bid", "zero_bid_points", "progressive",
-    "revoke_penalty", "revoke_points",
+    "tie_break", "revoke_penalty", "revoke_points",
 )
 
 __all__ = ["ADJUSTMENTS", "SetupForm", "RulesError"]

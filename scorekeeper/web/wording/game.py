@@ -37,6 +37,8 @@ GAME_MESSAGES: dict[str, Any] = {
     "forbidden-bid": _l(
         "%(name)s deals and may not bid %(bid)s: the bids would total "
         "%(cards)s for %(cards)s tricks."),
+    "zero-streak": _l(
+        "%(name)s may not bid 0 again: no one bids 0 more than %(limit)s times in a row."),
     "bids-first": _l("Enter every bid before the tricks."),
     "tricks-range": _l("%(name)s: the tricks must be between 0 and %(cards)s."),
     "tricks-too-many": _l(
@@ -116,6 +118,10 @@ GAME_MESSAGES: dict[str, Any] = {
     "no-revoke": _l("The recorded hand proves no revoke in trick %(trick)s."),
     "penalty-applied": _l("The revoke in trick %(trick)s has already been penalised."),
     "penalty-choice": _l("Choose one of the penalties offered."),
+    "penalty-needs-close": _l(
+        "Close round %(number)s first: the tricks move in the round as it was written down."),
+    "penalty-harmed": _l("Choose another player than the revoker to get the tricks."),
+    "penalty-no-tricks": _l("%(name)s has no trick to give up."),
 }
 
 

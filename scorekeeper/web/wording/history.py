@@ -74,11 +74,16 @@ def _correction_text(d: dict) -> str:
                        what=labels[what], before="?" if before is None else before, after=after))
     if not parts:
         return _("Round %(number)s: entered again, unchanged", number=d["round"])
-    return _("Round %(number)s corrected: %(changes)s", number=d["round"],
+    text = _("Round %(number)s corrected: %(changes)s", number=d["round"],
              changes=", ".join(parts))
+    # A revoke's tricks moved by its penalty: the reason, worded when it was applied.
+    return f"{text} — {d['reason']}" if d.get("reason") else text
 
 
 def _schedule_text(d: dict) -> str:
+    if d["op"] == "insert" and d.get("tie"):
+        return _("Round %(number)s of %(cards)s cards added: the best total was shared after "
+                 "the last round", cards=d["cards"], number=d["round"])
     if d["op"] == "insert":
         return _("Schedule: a round of %(cards)s cards inserted as round %(number)s",
                  cards=d["cards"], number=d["round"])

@@ -40,6 +40,17 @@ TRUMP_METHOD_NAMES = {
     "dealer-last-card": _l("the dealer's last card"),
     "named": _l("named by a player"),
     "cycle": _l("a fixed order of suits, round by round"),
+    "cut": _l("a cut of the pack"),
+}
+NAMED_BY_NAMES = {
+    "": _l("named by a player"),
+    "leader": _l("named by the player who leads"),
+    "highest-bidder": _l("named by the highest bidder, after the bids"),
+}
+TIE_BREAK_NAMES = {
+    "share": _l("equal totals share the win"),
+    "most-bid": _l("of equal totals, who bid the most wins"),
+    "extra-hands": _l("equal totals play further hands at the largest deal"),
 }
 NO_CARD_LEFT_NAMES = {
     "no-trump": _l("no trump"),
@@ -60,6 +71,11 @@ SCORING_NAMES = {
     "five-bonus": _l("One point a trick, 5 more when exact"),
     "wizard": _l("Wizard: 20 + 10 a trick when exact, minus 10 a trick off"),
     "times-ten": _l("The bid with a 0 appended: 10 a trick bid when exact, 10 for a made 0"),
+    "squares": _l("Squares: 10 + the bid squared when exact, minus the miss squared"),
+    "exact-penalty": _l("10 + bid when exact, minus the bid otherwise"),
+    "ten-times": _l("10 times the bid when exact, 0 otherwise"),
+    "ten-times-penalty": _l("10 times the bid when exact, minus 10 times the bid otherwise"),
+    "ten-times-zero-five": _l("10 times the bid, won or lost; a 0 bid plus or minus 5"),
 }
 #: Each scoring preset's short name, where a list or a table names it (the
 #: comparison page, the history); :data:`SCORING_NAMES` explains it in a line.
@@ -73,11 +89,17 @@ SCORING_TITLES = {
     "five-bonus": _l("Five for exact"),
     "wizard": _l("Wizard"),
     "times-ten": _l("The bid with a 0 appended"),
+    "squares": _l("Squares"),
+    "exact-penalty": _l("Minus the bid"),
+    "ten-times": _l("10 times the bid"),
+    "ten-times-penalty": _l("10 times the bid, won or lost"),
+    "ten-times-zero-five": _l("10 times the bid, 0 worth 5"),
 }
 REVOKE_PENALTY_NAMES = {
     "none": _l("none"),
     "revoker-loses": _l("the revoker loses points"),
     "others-gain": _l("every other player gains points"),
+    "tricks-to-harmed": _l("three tricks go from the revoker to the player harmed"),
 }
 #: What the tags of the published texts stand for, where the page shows them in words.
 SOURCE_NAMES = {
@@ -93,6 +115,9 @@ def penalty_text(penalty: RevokePenalty) -> str:
     if penalty.mode == "others-gain":
         return ngettext("every other player gains %(num)s point",
                         "every other player gains %(num)s points", penalty.points)
+    if penalty.mode == "tricks-to-harmed":
+        return ngettext("%(num)s trick goes from the revoker to the player harmed",
+                        "%(num)s tricks go from the revoker to the player harmed", penalty.points)
     return _("none")
 
 
@@ -105,6 +130,8 @@ def trump_text(trump: TrumpRule) -> str:
     """How trump is chosen, in words."""
     if trump.method == "cycle":
         text = _("in this order, round by round: %(cycle)s", cycle=cycle_text(trump.cycle))
+    elif trump.method == "named":
+        text = str(NAMED_BY_NAMES[trump.named_by])
     else:
         text = str(TRUMP_METHOD_NAMES[trump.method])
     if trump.method == "turned-card":
@@ -112,6 +139,8 @@ def trump_text(trump: TrumpRule) -> str:
                          rule=NO_CARD_LEFT_NAMES[trump.when_no_card_left])
     if trump.no_trump_last_round:
         text += "; " + _("no trump in the last round")
+    if trump.last_round_dealer_card:
+        text += "; " + _("the dealer's last card sets the last round's trump")
     return text
 
 
@@ -128,6 +157,15 @@ def scoring_parts_text(scoring: Scoring) -> str:
         parts.append(_("a made 0 scores %(num)s", num=scoring.zero_bid_points))
     elif scoring.zero_bid_bonus_plus_hand:
         parts.append(_("a made 0 scores 5 + cards in hand"))
+    if scoring.exact_points_per_bid_squared:
+        parts.append(_("plus %(num)s times the bid squared when exact",
+                       num=scoring.exact_points_per_bid_squared))
+    if scoring.miss_penalty_per_bid:
+        parts.append(_("minus %(num)s a trick bid when missed", num=scoring.miss_penalty_per_bid))
+    if scoring.miss_penalty_squared:
+        parts.append(_("minus %(num)s times the miss squared", num=scoring.miss_penalty_squared))
+    if scoring.zero_bid_miss_points is not None:
+        parts.append(_("a missed 0 scores %(num)s", num=scoring.zero_bid_miss_points))
     if scoring.progressive_misses:
         parts.append(_("the k-th missed bid adds k"))
     parts.append(_("lowest total wins") if scoring.lowest_wins else _("highest total wins"))
@@ -183,6 +221,14 @@ def adjustment_text(change: Adjustment) -> str:
                                        rule=NO_CARD_LEFT_NAMES[d.get("rule", "no-trump")]),
         "no-trump-last-round": lambda: (_("no trump in the last round") if d.get("value")
                                         else _("trump in the last round too")),
+        "named-by": lambda: _("trump: %(method)s", method=NAMED_BY_NAMES[d.get("value", "")]),
+        "tie-break": lambda: str(TIE_BREAK_NAMES[d.get("value", "share")]),
+        "zero-bid-limit": lambda: (
+            ngettext("at most %(num)s 0 bid in a row", "at most %(num)s 0 bids in a row",
+                     d.get("limit", 0)) if d.get("limit") else _("no limit on 0 bids in a row")),
+        "last-round-dealer-card": lambda: (
+            _("the dealer's last card sets the last round's trump") if d.get("value")
+            else _("the last round's trump as in the other rounds")),
         "hook": lambda: _("hook rule %(hook)s",
                           hook=hook_text(d.get("mode", "on"), d.get("min_cards", 1))),
         "bidding": lambda: _("bidding %(style)s", style=BIDDING_NAMES[d.get("value", "in-turn")]),
