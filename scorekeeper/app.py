@@ -87,7 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from .storage import models  # noqa: F401  (the models must be known to migrations)
+    from .storage import club_models, models  # noqa: F401  (the models must be known to migrations)
 
     db.init_app(app)
     with app.app_context():  # the engine is made: storage keeps its values by it
