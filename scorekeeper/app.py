@@ -102,6 +102,8 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .web.clubs import evenings  # noqa: F401  (its views join the clubs blueprint)
+    from .web.clubs.routes import bp as clubs_bp
     from .web.disputes.routes import bp as disputes_bp
     from .web.games.routes import bp as games_bp
     from .web.health import bp as health_bp
@@ -121,3 +123,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health_bp)
     app.register_blueprint(carry_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(clubs_bp)

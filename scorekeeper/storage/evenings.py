@@ -229,3 +229,10 @@ def event_versions(event: ClubEvent) -> tuple[int, ...]:
         select(Game.version).join(ClubGame, ClubGame.game_id == Game.id)
         .join(EventPart, EventPart.id == ClubGame.part_id)
         .where(EventPart.event_id == event.id).order_by(ClubGame.id)))
+
+
+def event_game_ids(event_id: int) -> list[int]:
+    """The ids of the evening's games, in order (what its TV's stream follows)."""
+    return list(db.session.scalars(
+        select(ClubGame.game_id).join(EventPart, EventPart.id == ClubGame.part_id)
+        .where(EventPart.event_id == event_id).order_by(ClubGame.id)))

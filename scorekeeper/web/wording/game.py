@@ -116,6 +116,26 @@ GAME_MESSAGES: dict[str, Any] = {
     "no-revoke": _l("The recorded hand proves no revoke in trick %(trick)s."),
     "penalty-applied": _l("The revoke in trick %(trick)s has already been penalised."),
     "penalty-choice": _l("Choose one of the penalties offered."),
+    # clubs and their evenings
+    "club-name": _l("Enter the club’s name."),
+    "member-name": _l("Enter the member’s name."),
+    "no-such-member": _l("%(name)s is not a member of this club."),
+    "merge-same": _l("%(name)s is already that person."),
+    "event-name": _l("Enter a name for the evening."),
+    "evening-players": _l(
+        "An evening seats %(low)s to %(high)s players; %(count)s are listed."),
+    "player-twice": _l("%(name)s is listed twice."),
+    "table-sizes": _l("Choose table sizes from %(low)s to %(high)s."),
+    "no-table-sizes": _l(
+        "%(count)s players cannot be seated at tables of %(sizes)s. Allow another size."),
+    "table-size": _l("A table of %(size)s is not allowed here: tables of %(sizes)s."),
+    "fixed-tables": _l("Only players who are here can sit at a table set by hand."),
+    "seating-method": _l("Choose how to seat the players."),
+    "no-such-table": _l("There is no table %(table)s; there are %(count)s."),
+    "not-seated": _l("%(name)s is not seated in this part."),
+    "leaderboard-rule": _l("Choose how the leaderboard counts."),
+    "part-started": _l("Part %(part)s has started: its seating can no longer change."),
+    "part-not-started": _l("Start part %(part)s before seating the next one."),
 }
 
 
