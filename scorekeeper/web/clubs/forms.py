@@ -8,7 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (RadioField, SelectChoice, SelectField, SelectMultipleField, StringField,
                      TextAreaField)
-from wtforms.validators import InputRequired, Length, NumberRange
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...game.leaderboard import RULES
@@ -51,24 +51,24 @@ def tidy(value: str | None) -> str | None:
 
 class ClubForm(FlaskForm):
     name = StringField(_l("Club name"), filters=[tidy],
-                       validators=[InputRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
+                       validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
 
 
 class MemberForm(FlaskForm):
     name = StringField(_l("Name"), filters=[tidy],
-                       validators=[InputRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
+                       validators=[DataRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
 
 
 class MergeForm(FlaskForm):
-    name = StringField(_l("Member"), filters=[tidy], validators=[InputRequired(NAME_GIVEN),
+    name = StringField(_l("Member"), filters=[tidy], validators=[DataRequired(NAME_GIVEN),
                                                                  Length(max=NAME_LENGTH)])
     into = StringField(_l("Is the same person as"), filters=[tidy],
-                       validators=[InputRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
+                       validators=[DataRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
 
 
 class EventForm(FlaskForm):
     name = StringField(_l("Name of the evening"), filters=[tidy],
-                       validators=[InputRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
+                       validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
     players = TextAreaField(_l("Who is here (one name a line)"),
                             filters=[lines_without_control_characters],
                             validators=[InputRequired(_l("Enter the players who are here.")),
@@ -98,7 +98,7 @@ class MethodForm(FlaskForm):
 
 
 class MoveForm(FlaskForm):
-    name = StringField(_l("Player"), filters=[tidy], validators=[InputRequired(NAME_GIVEN),
+    name = StringField(_l("Player"), filters=[tidy], validators=[DataRequired(NAME_GIVEN),
                                                                  Length(max=NAME_LENGTH)])
     table = table_number(_l("To table"))
 

@@ -119,12 +119,12 @@ GAME_MESSAGES: dict[str, Any] = {
     # clubs and their evenings
     "club-name": _l("Enter the club’s name."),
     "member-name": _l("Enter the member’s name."),
-    "no-such-member": _l("%(name)s is not a member of this club."),
-    "merge-same": _l("%(name)s is already that person."),
+    "no-such-member": _l("Not a member of this club: %(name)s."),
+    "merge-same": _l("Already one person: %(name)s."),
     "event-name": _l("Enter a name for the evening."),
     "evening-players": _l(
         "An evening seats %(low)s to %(high)s players; %(count)s are listed."),
-    "player-twice": _l("%(name)s is listed twice."),
+    "player-twice": _l("Listed twice: %(name)s."),
     "table-sizes": _l("Choose table sizes from %(low)s to %(high)s."),
     "no-table-sizes": _l(
         "%(count)s players cannot be seated at tables of %(sizes)s. Allow another size."),
@@ -132,7 +132,7 @@ GAME_MESSAGES: dict[str, Any] = {
     "fixed-tables": _l("Only players who are here can sit at a table set by hand."),
     "seating-method": _l("Choose how to seat the players."),
     "no-such-table": _l("There is no table %(table)s; there are %(count)s."),
-    "not-seated": _l("%(name)s is not seated in this part."),
+    "not-seated": _l("Not seated in this part: %(name)s."),
     "leaderboard-rule": _l("Choose how the leaderboard counts."),
     "part-started": _l("Part %(part)s has started: its seating can no longer change."),
     "part-not-started": _l("Start part %(part)s before seating the next one."),
