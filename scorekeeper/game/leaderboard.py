@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from .errors import GameError
+from .names import name_key
 
 #: The rules a leaderboard may add up by.
 RULES = ("total", "placement")
@@ -100,7 +101,7 @@ def leaderboard(games: Iterable[TableResult], rule: str) -> list[Row]:
             row.games += 1
             row.parts[game.part] = row.parts.get(game.part, 0) + points
     ordered = sorted(rows.values(), key=lambda row: (
-        row.points if lowest_wins else -row.points, row.name.casefold()))
+        row.points if lowest_wins else -row.points, name_key(row.name)))
     counts: dict[Fraction | int, int] = {}
     for row in ordered:
         counts[row.points] = counts.get(row.points, 0) + 1

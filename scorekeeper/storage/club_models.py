@@ -96,7 +96,8 @@ class ClubEvent(db.Model):
     name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     players: Mapped[list[str]] = mapped_column(JSON)
-    preset: Mapped[str] = mapped_column(String(40))
+    #: The preset the evening's games start from (as long as a game's).
+    preset: Mapped[str] = mapped_column(Game.__table__.c.preset.type)
     ruleset: Mapped[dict[str, Any]] = mapped_column(JSON)
     sizes: Mapped[list[int]] = mapped_column(JSON)
     #: "total" or "placement" (:mod:`scorekeeper.game.leaderboard`).
