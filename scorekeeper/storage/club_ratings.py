@@ -7,8 +7,9 @@ player's rank and rounds played, folded again whenever the game had a later
 write). Rating two thousand games takes openskill half a second, so the
 club's board (every member's rating with its history, games and wins) is
 kept in this process (the ``figures`` store, :mod:`.kept`) and given again
-only while the club's finished games with their versions and its merges are
-exactly those it was worked out for, checked by one query on every request:
+only while the club's finished games (their count and the sums of their ids
+and versions) and its merges are those it was worked out for, checked by one
+aggregate query on every request:
 the cost of a page grows with the club's own games, never with the server's
 other clubs. The bidding figures fold the games' sheets and are kept the same way.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, case, func, select
 
 from ..game.bidding_analytics import BiddingFigures, bidding_figures
 from ..game.names import name_key
@@ -67,6 +68,22 @@ FINISHED = (select(Game.id, Game.version, GameFactsKept.version)
             .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
             .where(ClubGame.club_id == bindparam("club"), Game.finished.is_(True))
             .order_by(Game.id))
+#: The same games summed up in one row: how many, the sums of their ids and
+#: versions, and how many have no lines kept as of their version. Read from
+#: the club's games by their index, the finished ones told apart in the sums
+#: (a condition on ``games.finished`` would let the database start from every
+#: finished game of the server).
+_FINISHED = Game.finished.is_(True)
+FINGERPRINT = (select(
+    func.coalesce(func.sum(case((_FINISHED, 1), else_=0)), 0),
+    func.coalesce(func.sum(case((_FINISHED, Game.id), else_=0)), 0),
+    func.coalesce(func.sum(case((_FINISHED, Game.version), else_=0)), 0),
+    func.coalesce(func.sum(case(
+        (_FINISHED & GameFactsKept.version.is_(None), 1),
+        (_FINISHED & (GameFactsKept.version != Game.version), 1), else_=0)), 0))
+    .select_from(ClubGame).join(Game, Game.id == ClubGame.game_id)
+    .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
+    .where(ClubGame.club_id == bindparam("club")))
 LINES = (select(PlayerLine.game_id, Game.public_id, PlayerLine.name, PlayerLine.rank,
                 PlayerLine.rounds, PlayerLine.made)
          .join(ClubGame, ClubGame.game_id == PlayerLine.game_id)
@@ -75,11 +92,16 @@ LINES = (select(PlayerLine.game_id, Game.public_id, PlayerLine.name, PlayerLine.
          .order_by(PlayerLine.game_id, PlayerLine.id))
 
 
-def _finished(club: Club) -> tuple[tuple[int, int], ...]:
-    """The club's finished games (id, version), their lines kept first (committed)."""
-    listing = db.session.execute(FINISHED, {"club": club.id}).all()
-    keep_stale([game_id for game_id, version, kept in listing if kept != version])
-    return tuple((game_id, version) for game_id, version, _kept in listing)
+def _finished(club: Club) -> tuple[int, int, int]:
+    """What the club's finished games are as one fingerprint: how many, and
+    the sums of their ids and versions (a version only grows, so any write
+    to a game, a game that ends or starts again, or one that leaves the club
+    changes it). Their lines are kept first (committed) when any is stale."""
+    count, ids, versions, stale = db.session.execute(FINGERPRINT, {"club": club.id}).one()
+    if stale:
+        listing = db.session.execute(FINISHED, {"club": club.id}).all()
+        keep_stale([game_id for game_id, version, kept in listing if kept != version])
+    return count, ids, versions
 
 
 def _check(club: Club, aliases: Aliases) -> tuple:

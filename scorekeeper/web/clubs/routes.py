@@ -165,8 +165,8 @@ def history_chart(points) -> dict:
 def member(club: str, name: str):
     """A member's page: rating in words, its history as a chart, and their figures."""
     line = club_ratings.board(g.club.club).lines.get(name_key(name))
-    known = {name_key(person) for person in clubs.members(g.club.club)}
-    if line is None and name_key(name) not in known:
+    if line is None and name_key(name) not in {
+            name_key(person) for person in clubs.members(g.club.club)}:
         abort(404)
     return render_template("clubs/member.html", club=g.club.club, name=name, line=line,
                            words=rating_words(line.rating) if line else None,
