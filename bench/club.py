@@ -33,9 +33,10 @@ from sqlalchemy import event, insert, select
 
 #: This checkout's package and the club tests' helpers, whatever the venv installed.
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "web")]
+sys.path[:0] = [ROOT, os.path.join(ROOT, "tests", "web"), os.path.dirname(os.path.abspath(__file__))]
 
 from club_games import finish_after_first_round, play_first_round  # noqa: E402
+from players import Statements  # noqa: E402  (bench/players.py: counts SQL statements)
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.rules import find_preset  # noqa: E402
@@ -94,17 +95,6 @@ def copy_games(club: clubs.Club, templates: list[Game], count: int, rng: random.
                  "created_at": template.created_at} for role in ("scorer", "viewer")])
             connection.execute(insert(ClubGame.__table__).values(club_id=club.id,
                                                                  game_id=game_id))
-
-
-class Statements:
-    """How many SQL statements run while it counts."""
-
-    def __init__(self, engine) -> None:
-        self.count = 0
-        event.listen(engine, "before_cursor_execute", self.seen)
-
-    def seen(self, *_args) -> None:
-        self.count += 1
 
 
 def timed(client, path: str, headers: dict | None = None) -> tuple[list[float], list[float], int]:
