@@ -22,7 +22,8 @@ from sqlalchemy import bindparam, select
 from ..game import GameError
 from ..game.names import name_key
 from ..game.roster import Aliases
-from .club_models import Club, ClubGame, ClubLink, ClubMember, ClubRosterChange
+from .club_models import (Club, ClubEvent, ClubGame, ClubLink, ClubMember, ClubRosterChange,
+                          EventPart)
 from .database import db
 from .links import LinkReplaced
 from .models import Game, utcnow
@@ -215,3 +216,21 @@ def club_of_game(game: Game) -> Club | None:
     """The club a game belongs to, if any."""
     return db.session.scalar(select(Club).join(ClubGame, ClubGame.club_id == Club.id)
                              .where(ClubGame.game_id == game.id))
+
+
+def club_places(game_ids: Iterable[int]) -> dict[int, dict[str, object]]:
+    """Where each of these games stands in its club, by game id (games of
+    no club left out): the club's and the evening's names, the part and the
+    table it was started for; what the all-games export says of a club
+    game (never a club's link)."""
+    ids = list(game_ids)
+    if not ids:
+        return {}
+    rows = db.session.execute(
+        select(ClubGame.game_id, Club.name, ClubEvent.name, EventPart.number, ClubGame.table)
+        .join(Club, Club.id == ClubGame.club_id)
+        .outerjoin(EventPart, EventPart.id == ClubGame.part_id)
+        .outerjoin(ClubEvent, ClubEvent.id == EventPart.event_id)
+        .where(ClubGame.game_id.in_(ids)))
+    return {game_id: {"club": club, "evening": evening, "part": part, "table": table}
+            for game_id, club, evening, part, table in rows}

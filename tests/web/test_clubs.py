@@ -248,3 +248,17 @@ def test_members_are_added_and_merged_by_name(client, club):
     page = client.get(club.url("/")).get_data(as_text=True)
     listed = re.search(r'<ul class="plain" id="member-list">(.*?)</ul>', page, re.S).group(1)
     assert ">Katarzyna<" in listed and ">Kasia<" not in listed
+
+
+def test_the_all_games_export_holds_the_clubs_games_with_their_evening_and_table(client, club):
+    club.evening()
+    client.post(club.evening_url("/start"))
+    client.post("/new", data={"players-0": "Zed", "players-1": "Yan", "players-2": "Xi",
+                              "preset": "cardgames", "first_dealer": "0", "action": "start"})
+    exported = client.get("/carry/games.json").get_json()["games"]
+    places = [game.get("club") for game in exported]
+    assert sorted(place["table"] for place in places if place) == [1, 2, 3]
+    assert all(place["club"] == "Thursday club" and place["evening"] == "Friday"
+               and place["part"] == 1 for place in places if place)
+    assert places.count(None) == 1  # the game of no club says nothing of one
+    assert club.token not in str(exported) and club.viewer not in str(exported)
