@@ -120,6 +120,9 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         axe_clean(organiser)
 
         tv = context(**TV).new_page()
+        streams = []
+        tv.on("request", lambda request: streams.append(request.url)
+              if "/events?since=" in request.url else None)
         event_path = event_url.split("/evenings/")[1]
         tv.goto(f"/clubs/{viewer}/evenings/{event_path}/leaderboard")
         expect(tv.locator("#leaderboard-table tbody tr")).to_have_count(12)
@@ -157,6 +160,8 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
             "r => [r.querySelector('th').innerText, r.querySelector('[data-points]').innerText]"
             ").join('|') === rows", arg="|".join(",".join(r) for r in expected), timeout=SWAP)
         assert tv.evaluate("window.stillTheSamePage") is True
+        # One stream followed both parts: the new tables' games joined it.
+        assert len(streams) == 1 and f"/clubs/{viewer}/evenings/" in streams[0]
         assert all(games == "2" for games in tv.locator(
             "#leaderboard-table tbody td:last-child").all_inner_texts())
         shoot("club-tv-after-part-2", tv)

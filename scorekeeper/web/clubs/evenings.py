@@ -18,6 +18,7 @@ from ...storage import evenings
 from .. import live, public
 from ..access import device_id, viewer_may_see
 from ..responses import download, is_htmx, refusal, vary
+from ..security import limited
 from ..spreadsheets import SheetWriter
 from ..wording.presets import default_preset, preset_title
 from .forms import METHOD_NAMES, RULE_NAMES, EventForm, FixForm, MethodForm, MoveForm
@@ -117,6 +118,7 @@ def fix(club: str, event: str):
 
 
 @bp.post("/<club>/evenings/<event>/start")
+@limited("LIMIT_NEW_GAMES")
 def start(club: str, event: str):
     """Start one game per table; each table's phone then opens its scorer link."""
     return changed(club, event, None,

@@ -24,6 +24,7 @@ from ...storage.links import LinkReplaced
 from .. import public
 from ..access import viewer_may_see
 from ..responses import refusal
+from ..security import limited
 from .forms import ClubForm, LinkForm, MemberForm, MergeForm
 
 bp = Blueprint("clubs", __name__, url_prefix="/clubs")
@@ -68,6 +69,7 @@ def words(error: GameError) -> str:
 
 
 @bp.route("/new", methods=["GET", "POST"])
+@limited("LIMIT_NEW_GAMES", methods=["POST"])
 def new_club():
     """Start a club: its name; then its organiser page (whose address is the link)."""
     form = ClubForm()
