@@ -10,6 +10,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
+from screens import assert_fits_the_screen
 
 from scorekeeper.storage import clubs, evenings
 
@@ -129,7 +130,8 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         tv.evaluate("window.stillTheSamePage = true")
         phones = [context().new_page() for _ in range(3)]
 
-        for phone, url in zip(phones, scorer_links(organiser)):
+        first_links = scorer_links(organiser)
+        for phone, url in zip(phones, first_links):
             tap_first_round(phone, seeder, url)
         shoot("club-table-phone", phones[0])
         expected = expected_rows(seeder, viewer, event_url)
@@ -165,6 +167,20 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         assert all(games == "2" for games in tv.locator(
             "#leaderboard-table tbody td:last-child").all_inner_texts())
         shoot("club-tv-after-part-2", tv)
+
+        # The tables end their games after round 1: ratings, a member's page
+        # and the bidding figures then have finished games to show.
+        for url in [*first_links, *scorer_links(organiser)]:
+            gid = re.search(r"/g/([\w-]+)/", url).group(1)
+            seeder.post(gid, "/end", after="1")
+        club_url = event_url.split("/evenings/")[0]
+        for path, shown in [("/ratings", "#ratings"), ("/members/Ann", "#rating-history svg"),
+                            ("/analytics", "#by-seat")]:
+            organiser.goto(club_url + path)
+            expect(organiser.locator(shown)).to_be_visible()
+            assert_fits_the_screen(organiser)
+            shoot(f"club{path.replace('/', '-').lower()}", organiser)
+            axe_clean(organiser)
 
         polish_tv = context(**TV).new_page()
         polish_tv.context.add_cookies([{"name": "lang", "value": "pl", "url": base_url}])

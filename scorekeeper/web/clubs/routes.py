@@ -19,6 +19,7 @@ from flask_babel import gettext as _
 
 from ...game import GameError
 from ...game.names import name_key
+from ...game.ratings import model
 from ...storage import club_ratings, clubs, evenings
 from ...storage.links import LinkReplaced
 from .. import public
@@ -152,14 +153,16 @@ def ratings(club: str):
 
 
 def history_chart(points) -> dict:
-    """The SVG polyline of a rating's history (its conservative figure game by game)."""
-    values = [point.ordinal for point in points] or [0.0]
+    """The SVG polyline of a rating's history: its conservative figure before
+    the first game (a new member's), then after each game."""
+    start = model()
+    values = [start.mu - 3 * start.sigma, *(point.ordinal for point in points)]
     low, high = min(values + [0.0]), max(values + [1.0])
     width, height = max(len(values) - 1, 1), high - low or 1.0
     coordinates = " ".join(f"{100 * i / width:.1f},{100 - 100 * (v - low) / height:.1f}"
                            for i, v in enumerate(values))
     return {"points": coordinates, "low": round(low), "high": round(high),
-            "zero": f"{100 - 100 * (0 - low) / height:.1f}", "games": len(values)}
+            "zero": f"{100 - 100 * (0 - low) / height:.1f}", "games": len(points)}
 
 
 @bp.get("/<club>/members/<name>")
