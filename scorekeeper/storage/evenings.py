@@ -138,7 +138,7 @@ def next_part(event: ClubEvent, method: str, seed: int | None = None) -> EventPa
         event.parts.append(part)
         return part
 
-    return write(work)
+    return write(work, busy=GameError("busy"))
 
 
 def move(event: ClubEvent, name: str, table: int) -> EventPart:
@@ -187,7 +187,9 @@ def start_part(event: ClubEvent, device: str | None) -> list[tuple[int, Game, Li
             db.session.add(ClubGame(club_id=event.club_id, game=game, part=part, table=number))
         part.started_at = utcnow()
 
-    write(work)
+    # Two organisers' taps at once: the second collides on the tables' games
+    # and runs again, finding the part started.
+    write(work, busy=GameError("busy"))
     return part_games(current_part(event))
 
 
