@@ -5,18 +5,18 @@ openskill fed by hand; the migration up and down."""
 from __future__ import annotations
 
 import pytest
-from club_games import finish_after_first_round, play_first_round
+from club_games import finish_after_first_round, play_first_round, play_round
 from openskill.models import PlackettLuce
 from sqlalchemy import func, inspect, select
 
 from scorekeeper import create_app
-from scorekeeper.game import GameError
+from scorekeeper.game import GameError, entries
 from scorekeeper.game.seating import SeatingError, pairs_of, repeated_pairs
 from scorekeeper.rules import find_preset
 from scorekeeper.storage import club_ratings, clubs, evenings
 from scorekeeper.storage.club_models import ClubEvent, ClubGame, ClubLink, ClubMember
 from scorekeeper.storage.database import db
-from scorekeeper.storage.games import load_sheet
+from scorekeeper.storage.games import load_sheet, record
 from scorekeeper.storage.links import LinkReplaced
 from scorekeeper.storage.models import Game
 
@@ -214,3 +214,27 @@ def test_the_migration_of_clubs_goes_down_and_up_again(tmp_path):
         assert clubs.members(club) == []
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_late_joiner_is_rated_for_the_share_of_the_rounds_they_played(ctx):
+    club, _ = clubs.create_club("Club")
+    event = an_evening(club)
+    game = evenings.start_part(event, None)[0][1]
+    play_round(game, 1, taker=0)
+    record(game, entries.join, "Mo", None, "zero", None)
+    play_round(game, 2, taker=1)
+    record(game, entries.end_game, 2)
+    sheet = load_sheet(game)
+    names = [sheet.name(s.player) for s in sheet.standings]
+    model = PlackettLuce()
+    rated = model.rate([[model.rating(name=n)] for n in names],
+                       ranks=[s.rank for s in sheet.standings])
+    start = model.rating()
+    lines = club_ratings.board(club).lines
+    for name, [rating] in zip(names, rated):
+        share = 0.5 if name == "Mo" else 1.0  # Mo played round 2 of 2
+        assert lines[name.casefold()].rating.mu == pytest.approx(
+            start.mu + share * (rating.mu - start.mu))
+        assert lines[name.casefold()].rating.sigma == pytest.approx(
+            start.sigma + share * (rating.sigma - start.sigma))
+    assert lines["mo"].rounds == 1 and lines[names[0].casefold()].games == 1
