@@ -87,7 +87,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
 
 def register_extensions(app: Flask) -> None:
-    from .storage import models  # noqa: F401  (the models must be known to migrations)
+    from .storage import club_models, models  # noqa: F401  (the models must be known to migrations)
 
     db.init_app(app)
     with app.app_context():  # the engine is made: storage keeps its values by it
@@ -102,6 +102,8 @@ def register_extensions(app: Flask) -> None:
 
 
 def register_blueprints(app: Flask) -> None:
+    from .web.clubs import evenings  # noqa: F401  (its views join the clubs blueprint)
+    from .web.clubs.routes import bp as clubs_bp
     from .web.disputes.routes import bp as disputes_bp
     from .web.games.routes import bp as games_bp
     from .web.health import bp as health_bp
@@ -121,3 +123,4 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(health_bp)
     app.register_blueprint(carry_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(clubs_bp)

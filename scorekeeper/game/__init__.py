@@ -12,6 +12,9 @@ and appends what these modules return, and the web edge words their errors.
 - :mod:`.history`: every change with what it changed from, as data;
 - :mod:`.hand`, :mod:`.hand_entries`, :mod:`.hand_records`: a round's hand card by card;
 - :mod:`.rule_adjustments`: the set-up's adjustments of a preset, to a ruleset and back;
+- :mod:`.seating`, :mod:`.leaderboard`, :mod:`.ratings`, :mod:`.bidding_analytics`:
+  a club's evenings seated at tables, their leaderboard, the members' ratings
+  (openskill, the one library besides the standard one) and bidding figures;
 - :mod:`.errors`: the domain's errors, each with a kind and details.
 """
 

@@ -13,6 +13,9 @@ settings when the app is made (:func:`.kept.open_stores`).
 - :mod:`.roster`: a device's regulars, renames and merges across its games;
 - :mod:`.series`: games played again in a row, and their standings;
 - :mod:`.statistics`: the players' figures, from lines kept per game;
+- :mod:`.club_models`, :mod:`.clubs`, :mod:`.evenings`, :mod:`.club_ratings`: a
+  club's links and members, its evenings (seatings, one game per table, the
+  leaderboard), its ratings and bidding figures;
 - :mod:`.archive`, :mod:`.carry`, :mod:`.import_limits`: the operator's
   archive, a phone's export and import, and what one import may hold;
 - :mod:`.retention`: which old games the operator prunes, deleted batch by batch;

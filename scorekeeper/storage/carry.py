@@ -34,6 +34,7 @@ from ..game.hidden import Looker, as_seen, first_hidden, looker_of
 from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
+from .clubs import club_places
 from .games import load_changes, load_sheet
 from .import_limits import MOST_CHANGES, MOST_HAND_EVENTS, count_limit, file_limit
 from .links import ROLES, SCORER, SEAT, VIEWER, remember
@@ -94,15 +95,21 @@ def game_entry(game: Game, role: str | None, own: Link | None = None,
 
 
 def device_archive(device: str) -> dict[str, Any]:
-    """Every game on the device's list, with only the links the device has."""
+    """Every game on the device's list, with only the links the device has;
+    a club's game says where it stands in its club (:func:`.clubs.club_places`)."""
     rows = db.session.execute(
         select(Game, Link).join(DeviceGame, DeviceGame.game_id == Game.id)
         .join(Link, Link.id == DeviceGame.link_id)
         .where(DeviceGame.device == device, Link.replaced_at.is_(None))
         .order_by(Game.created_at, Game.id)).all()
-    return {"format": archive.FORMAT, "games": [
-        game_entry(game, link.role, link, looker_of(link.role, link.player))
-        for game, link in rows]}
+    places = club_places(game.id for game, _link in rows)
+    games = []
+    for game, link in rows:
+        entry = game_entry(game, link.role, link, looker_of(link.role, link.player))
+        if game.id in places:  # a club's game: its club, evening, part and table
+            entry["club"] = places[game.id]
+        games.append(entry)
+    return {"format": archive.FORMAT, "games": games}
 
 
 #: The format of one game's JSON export (its sheet, and its stored facts).

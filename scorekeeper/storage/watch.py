@@ -90,12 +90,14 @@ class Subscription:
     version heard, or None when ``timeout`` passed with no change or the
     watch ended it (:attr:`ended`)."""
 
-    def __init__(self, watch: Watch, game_id: int) -> None:
+    def __init__(self, watch: Watch, game_id: int, heard: threading.Event | None = None) -> None:
         self.watch = watch
         self.game_id = game_id
         self.version: int | None = None
         self.ended = False
-        self._heard = threading.Event()
+        #: Set when a version is heard; one screen's subscriptions to several
+        #: games (a club evening's leaderboard) share it.
+        self._heard = heard or threading.Event()
 
     def hear(self, version: int) -> None:
         self.version = version
@@ -126,13 +128,14 @@ class Watch:
         self._known: dict[int, int] = {}
         self._thread: threading.Thread | None = None
 
-    def subscribe(self, game_id: int) -> Subscription:
-        """Wait on ``game_id`` from now on. The subscription starts at the
+    def subscribe(self, game_id: int, heard: threading.Event | None = None) -> Subscription:
+        """Wait on ``game_id`` from now on (``heard``: the event it sets, shared
+        with other subscriptions of the same screen). The subscription starts at the
         newest version known: the one stored, read after it was added, or one
         this watch heard meanwhile (a read in the request's transaction may
         see the database as that transaction began), so no change falls
         between."""
-        subscription = Subscription(self, game_id)
+        subscription = Subscription(self, game_id, heard)
         with self._lock:
             self._subscribers.setdefault(game_id, set()).add(subscription)
             if self._thread is None:

@@ -5,7 +5,8 @@ fact in the reader's language, and the template helpers.
   (round screen, corrections, standings, export), :mod:`.manage` (players,
   schedule, adjustments, scoring, history), :mod:`.disputes` (hand recorder
   and verdict), :mod:`.regulars` (the ``players`` blueprint: Players page
-  and statistics; ``carry``), :mod:`.language` (the language of the page):
+  and statistics; ``carry``), :mod:`.clubs` (a club's pages and its evenings,
+  reached through the club's links), :mod:`.language` (the language of the page):
   one package or module per blueprint, each with its ``routes`` and
   ``forms``;
 - one blueprint per first segment of the path, but for ``/g/<gid>``: one

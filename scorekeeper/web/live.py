@@ -26,6 +26,7 @@ greenlet, not a worker.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 
@@ -96,3 +97,91 @@ def stream(game_id: int, since: int | None,
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx passes each event on at once
     })
+
+
+#: How often a stream of several games asks which games it follows (a club
+#: evening's next part starts new ones).
+GAMES_CHECK_SECONDS = 2.0
+
+
+class JoinedGames:
+    """One screen's wait for several games (a club evening's tables): one
+    subscription per game, all setting one event. Its version is the sum of
+    the games' versions plus their count: it grows whenever any game
+    changes or a game is added, so a screen showing an older one asks again."""
+
+    def __init__(self, watch, game_ids: list[int]) -> None:
+        self.heard = threading.Event()
+        self.game_ids = game_ids
+        self.subscriptions = [watch.subscribe(game_id, self.heard) for game_id in game_ids]
+
+    @property
+    def version(self) -> int:
+        return sum((s.version or 0) + 1 for s in self.subscriptions)
+
+    @property
+    def ended(self) -> bool:
+        return any(s.ended for s in self.subscriptions)
+
+    def wait(self, timeout: float) -> bool:
+        """Whether anything was heard within ``timeout``."""
+        heard = self.heard.wait(timeout)
+        self.heard.clear()
+        return heard
+
+    def close(self) -> None:
+        for subscription in self.subscriptions:
+            subscription.close()
+
+
+def games_events(game_ids: Callable[[], list[int]], follow: Callable[[list[int]], JoinedGames],
+                 since: int | None, seconds: float, closed: Callable[[], None]) -> Iterator[str]:
+    """The stream's text for several games: a ``change`` with their joined
+    version (:class:`JoinedGames`) whenever it differs from the one the
+    screen was last told of; ``game_ids`` is asked again every
+    :data:`GAMES_CHECK_SECONDS` for the games to follow (``follow`` subscribes to them)."""
+    end = time.monotonic() + seconds
+    joined = follow(game_ids())
+    quiet = 0.0
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        told = since
+        while True:
+            if joined.version != told:
+                told = joined.version
+                yield f"event: change\ndata: {told}\n\n"
+            left = end - time.monotonic()
+            if left <= 0 or joined.ended:
+                return
+            wait = min(GAMES_CHECK_SECONDS, left)
+            if not joined.wait(wait):
+                quiet += wait
+                now = game_ids()
+                if now != joined.game_ids:
+                    joined.close()
+                    joined = follow(now)
+                elif quiet >= HEARTBEAT_SECONDS:
+                    quiet = 0.0
+                    yield "event: alive\ndata:\n\n"
+    finally:
+        joined.close()
+        closed()
+
+
+def stream_games(game_ids: Callable[[], list[int]], since: int | None) -> Response:
+    """The response that streams the changes of several games to one screen
+    (``game_ids`` is called in an app context of its own each time)."""
+    app = current_app._get_current_object()
+
+    def ids() -> list[int]:
+        with app.app_context():  # its end gives the connection back
+            return game_ids()
+
+    def follow(games: list[int]) -> JoinedGames:
+        with app.app_context():
+            return JoinedGames(app.extensions["watch"], games)
+
+    seconds = current_app.config["LIVE_STREAM_SECONDS"]
+    closed = monitoring.stream_opened()
+    return Response(games_events(ids, follow, since, seconds, closed), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

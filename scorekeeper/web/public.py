@@ -18,7 +18,9 @@ import struct
 from functools import cache
 from urllib.parse import urlsplit
 
+import segno
 from flask import current_app, request, url_for
+from markupsafe import Markup
 
 #: Linux's ioctl that reads an interface's IPv4 address.
 SIOCGIFADDR = 0x8915
@@ -80,3 +82,8 @@ def shared_url(endpoint: str, **values) -> str:
     if base:
         return base + url_for(endpoint, **values)
     return url_for(endpoint, _external=True, **values)
+
+
+def qr_svg(url: str) -> Markup:
+    """The address as a QR code, drawn here as SVG (no outside service)."""
+    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True))

@@ -172,6 +172,31 @@ def record_a_revoke(seeder, gid: str, number: int) -> None:
         assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:500]
 
 
+def a_club_evening(seeder) -> list[tuple[str, str]]:
+    """A club with an evening of twelve (long names among them) at three
+    tables, started, its games finished after round 1; the club's pages."""
+    client = seeder.client
+    club = client.post("/clubs/new", data={"name": "Thursday card club"}).headers[
+        "Location"].split("/")[2]
+    names = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz", *NAMES[2:4],
+             *(f"Player {n}" for n in range(5, 13))]
+    evening = client.post(f"/clubs/{club}/evenings/new", data={
+        "name": "Friday night", "players": "\n".join(names), "preset": "cardgames",
+        "sizes": ["4"], "rule": "placement"}).headers["Location"]
+    proposed = evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+    pages = [("club", f"/clubs/{club}/"), ("club-new-evening", f"/clubs/{club}/evenings/new"),
+             ("club-evening-proposed", proposed)]
+    client.post(f"{proposed}/start")
+    for gid in dict.fromkeys(re.findall(r"/g/([\w-]+)/", client.get(proposed).get_data(as_text=True))):
+        play_round(seeder, gid)
+        seeder.post(gid, "/end", after="1")
+    return pages + [
+        ("club-evening-started", proposed), ("club-leaderboard", f"{proposed}/leaderboard"),
+        ("club-ratings", f"/clubs/{club}/ratings"),
+        ("club-member", f"/clubs/{club}/members/{names[0]}"),
+        ("club-bidding", f"/clubs/{club}/analytics")]
+
+
 def link_of(seeder, gid: str, role: str) -> str:
     html = seeder.client.get(f"/g/{gid}/share").get_data(as_text=True)
     url = re.search(rf'value="([^"]+)" id="url-{role}"', html).group(1)
@@ -240,6 +265,7 @@ def walk(seeder) -> list[tuple[str, str]]:
         ("carry", "/carry"),
         ("offline", "/offline"),
         ("not-found", "/g/no-such-game/round/1"),
+        *a_club_evening(seeder),
     ]
 
 

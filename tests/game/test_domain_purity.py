@@ -14,8 +14,9 @@ import scorekeeper.game
 
 GAME_DIR = Path(scorekeeper.game.__file__).parent
 MODULES = sorted(GAME_DIR.glob("*.py"))
-#: What the domain may import besides the standard library.
-ALLOWED_PACKAGES = ("scorekeeper.rules", "scorekeeper.game")
+#: What the domain may import besides the standard library: the rules engine,
+#: itself, and openskill (the ratings' model: neither the web nor the database).
+ALLOWED_PACKAGES = ("scorekeeper.rules", "scorekeeper.game", "openskill")
 
 
 def imports_of(source: str) -> list[str]:
@@ -58,6 +59,7 @@ def test_domain_module_imports_neither_the_web_nor_the_database(path):
     ("from ..web.wording.cards import card_label", False),
     ("from flask_babel import gettext", False),
     ("import sqlalchemy", False),
+    ("from openskill.models import PlackettLuce", True),
     ("from flask import abort", False),
 ])
 def test_the_check_tells_the_domain_imports_from_the_others(source, allowed):
@@ -66,7 +68,7 @@ def test_the_check_tells_the_domain_imports_from_the_others(source, allowed):
 
 def test_importing_the_whole_domain_loads_no_web_or_database_library():
     probe = ("import sys, scorekeeper.game, scorekeeper.game.hand_entries, "
-             "scorekeeper.game.hand_records, scorekeeper.game.history; "
+             "scorekeeper.game.hand_records, scorekeeper.game.history, scorekeeper.game.ratings; "
              "print(sorted(m for m in sys.modules if m.split('.')[0] in "
              "('flask', 'flask_babel', 'sqlalchemy', 'wtforms', 'werkzeug', 'jinja2')))")
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,

@@ -147,6 +147,31 @@ STRATEGIES: dict[str, Strategy] = {
     "offline.page": Strategy(),
     "offline.service_worker": Strategy(),
     "static": Strategy(),
+    "clubs.new_club": Strategy(form={"name": ["Thursday club", ""]}),
+    "clubs.club_page": Strategy(),
+    "clubs.add_member": Strategy(form={"name": ["Eve", "Ann"]}),
+    "clubs.merge_members": Strategy(form={"name": ["P1", "P2"], "into": ["P2", "P3"]}),
+    "clubs.replace_link": Strategy(form={"role": ["organiser", "viewer"]}, fresh_game=True),
+    "clubs.ratings": Strategy(),
+    "clubs.member": Strategy(),
+    "clubs.analytics": Strategy(),
+    "clubs.new_event": Strategy(form={
+        "name": ["Friday"], "players": ["\n".join(f"P{n}" for n in range(1, 13)), "Ann"],
+        "preset": ["cardgames", "estonian", "x"], "sizes": ["4", "5", "9"],
+        "rule": ["total", "placement", "x"]}),
+    "clubs.evening": Strategy(),
+    "clubs.reseat": Strategy(form={"method": ["random", "standings", "new-opponents", "x"]},
+                             fresh_game=True),
+    "clubs.move": Strategy(form={"name": ["P1", "P9"], "table": ["1", "2", "9"]},
+                           fresh_game=True),
+    "clubs.fix": Strategy(form={"table": ["1", "2"], "names": ["P1\nP2\nP3\nP4", "P1"]},
+                          fresh_game=True),
+    "clubs.start": Strategy(fresh_game=True),
+    "clubs.next_part": Strategy(form={"method": ["random", "standings", "new-opponents"]},
+                                fresh_game=True),
+    "clubs.leaderboard": Strategy(),
+    "clubs.events": Strategy(query={"since": SINCE}),
+    "clubs.leaderboard_csv": Strategy(),
 }
 
 
@@ -157,6 +182,10 @@ class SceneGame:
     scorer: str
     viewer: str
     rounds: list[int]
+    #: A club's organiser and viewer links, and an evening of it.
+    club: str = ""
+    club_viewer: str = ""
+    event: str = ""
 
 
 @dataclass
@@ -300,6 +329,7 @@ def hostile_files(rng: random.Random, contents: bytes) -> Iterator[bytes]:
 
 #: The plausible values of each kind of path segment, and its hostile ones.
 SEGMENT_HOSTILE = {"gid": HOSTILE_SEGMENTS, "number": HOSTILE_NUMBERS, "name": HOSTILE_SEGMENTS,
+                   "club": HOSTILE_SEGMENTS, "event": HOSTILE_SEGMENTS,
                    "filename": ["../app.py", "%00", "a/%00/b", "..%2f..%2fapp.py", "x" * 3000,
                                 "css/%ff.css"]}
 SEGMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
@@ -308,6 +338,7 @@ SEGMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
 def segment_values(name: str, game: SceneGame) -> list[str]:
     """Plausible values of a path segment, through ``game`` where a game is meant."""
     plausible = {"gid": [game.scorer, game.viewer], "number": [str(n) for n in game.rounds],
+                 "club": [game.club, game.club_viewer], "event": [game.event],
                  "name": ["Ann", quote("Łucja"), "Bob"], "filename": ["favicon.svg"]}
     return plausible[name]
 

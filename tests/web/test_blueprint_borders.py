@@ -10,7 +10,7 @@ import pytest
 
 WEB = Path(__file__).resolve().parents[2] / "scorekeeper" / "web"
 #: The packages that each hold one blueprint (with its forms and helpers).
-BLUEPRINT_PACKAGES = ("games", "play", "manage", "disputes", "regulars")
+BLUEPRINT_PACKAGES = ("games", "play", "manage", "disputes", "regulars", "clubs")
 
 
 def module_name(path: Path) -> str:
@@ -84,3 +84,4 @@ def test_one_blueprint_answers_each_first_segment_of_a_path(app):
     shared = {segment: names for segment, names in owners.items() if len(names) > 1}
     assert shared == SHARED_SEGMENTS
     assert owners["players"] == {"players"}
+    assert owners["clubs"] == {"clubs"}

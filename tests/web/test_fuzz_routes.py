@@ -71,6 +71,20 @@ def setup_fields(app) -> dict[str, list]:
     return fields
 
 
+def a_club(client) -> dict[str, str]:
+    """A new club with an evening of eight (its first part seated, not started):
+    its organiser and viewer links and the evening's id."""
+    made = client.post("/clubs/new", data={"name": "Club"})
+    club = made.headers["Location"].split("/")[2]
+    page = client.get(f"/clubs/{club}/").get_data(as_text=True)
+    viewer = next(t for t in re.findall(r"/clubs/([\w-]+)/", page) if t != club)
+    evening = client.post(f"/clubs/{club}/evenings/new", data={
+        "name": "Friday", "players": "\n".join(f"P{n}" for n in range(1, 9)),
+        "preset": "cardgames", "sizes": ["4"], "rule": "total"})
+    return {"club": club, "club_viewer": viewer,
+            "event": evening.headers["Location"].rsplit("/", 1)[1]}
+
+
 def build_scene(app, client, table) -> Scene:
     """Games set up, mid-round, with a recorded hand, finished; a replaced link."""
     games = {}
@@ -96,6 +110,9 @@ def build_scene(app, client, table) -> Scene:
     table.start()
     old_viewer = viewer_of(client, table.gid)
     client.post(table.url("/share/rotate"), data={"role": "viewer"})
+    club = a_club(client)
+    for game in games.values():
+        game.club, game.club_viewer, game.event = club["club"], club["club_viewer"], club["event"]
     return Scene(games, old_viewer, setup_fields(app), client.get("/carry/games.json").get_data(),
                  record)
 
@@ -111,8 +128,9 @@ def renew_fresh_game(scene: Scene, table) -> None:
     config = table.client.application.config
     csrf, config["WTF_CSRF_ENABLED"] = config["WTF_CSRF_ENABLED"], False
     table.start()
+    club = a_club(table.client)
     config["WTF_CSRF_ENABLED"] = csrf
-    scene.games["fresh"] = SceneGame(table.gid, scene.games["setup"].viewer, [1, 2])
+    scene.games["fresh"] = SceneGame(table.gid, scene.games["setup"].viewer, [1, 2], **club)
 
 
 def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None):
@@ -162,7 +180,10 @@ def test_every_route_has_a_fuzz_strategy(app):
 
 def test_every_form_field_a_page_shows_is_fuzzed(fuzz_app, client, scene):
     adapter = fuzz_app.url_map.bind("localhost")
-    pages = ["/", "/new", "/players", "/players/Ann", "/carry"]
+    pages = ["/", "/new", "/players", "/players/Ann", "/carry", "/clubs/new"]
+    club = scene.games["setup"]
+    pages += [f"/clubs/{club.club}/", f"/clubs/{club.club}/evenings/new",
+              f"/clubs/{club.club}/evenings/{club.event}"]
     for game in scene.games.values():
         pages += [f"/g/{game.scorer}/{path}" for path in (
             "round/1", "round/2", "round/1/edit", "round/1/hand/", "round/1/hand/import",
@@ -207,6 +228,7 @@ def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene):
             for number in game.rounds if "<int:number>" in rule.rule else [0]:
                 path = rule.rule.replace("<gid>", game.scorer).replace("<int:number>", str(number))
                 path = path.replace("<name>", "Ann").replace("<path:filename>", "favicon.svg")
+                path = path.replace("<club>", game.club).replace("<event>", game.event)
                 statuses = (client.get(path).status_code, client.head(path).status_code)
                 if statuses[0] != statuses[1]:
                     different.append(f"{path} ({name}): GET {statuses[0]}, HEAD {statuses[1]}")

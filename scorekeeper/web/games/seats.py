@@ -5,18 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
-from markupsafe import Markup
-
 from ...game import Sheet
 from ...storage import links
 from ...storage.models import Game
 from .. import public
-
-
-def qr_svg(url: str) -> Markup:
-    """The address as a QR code, drawn here as SVG (no outside service)."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True))
+from ..public import qr_svg
 
 
 def seated(sheet: Sheet) -> list[int]:

@@ -122,6 +122,27 @@ GAME_MESSAGES: dict[str, Any] = {
         "Close round %(number)s first: the tricks move in the round as it was written down."),
     "penalty-harmed": _l("Choose another player than the revoker to get the tricks."),
     "penalty-no-tricks": _l("%(name)s has no trick to give up."),
+
+    # clubs and their evenings
+    "club-name": _l("Enter the club’s name."),
+    "member-name": _l("Enter the member’s name."),
+    "no-such-member": _l("Not a member of this club: %(name)s."),
+    "merge-same": _l("Already one person: %(name)s."),
+    "event-name": _l("Enter a name for the evening."),
+    "evening-players": _l(
+        "An evening seats %(low)s to %(high)s players; %(count)s are listed."),
+    "player-twice": _l("Listed twice: %(name)s."),
+    "table-sizes": _l("Choose table sizes from %(low)s to %(high)s."),
+    "no-table-sizes": _l(
+        "%(count)s players cannot be seated at tables of %(sizes)s. Allow another size."),
+    "table-size": _l("A table of %(size)s is not allowed here: tables of %(sizes)s."),
+    "fixed-tables": _l("Only players who are here can sit at a table set by hand."),
+    "seating-method": _l("Choose how to seat the players."),
+    "no-such-table": _l("There is no table %(table)s; there are %(count)s."),
+    "not-seated": _l("Not seated in this part: %(name)s."),
+    "leaderboard-rule": _l("Choose how the leaderboard counts."),
+    "part-started": _l("Part %(part)s has started: its seating can no longer change."),
+    "part-not-started": _l("Start part %(part)s before seating the next one."),
 }
 
 

@@ -1,0 +1,119 @@
+"""The clubs' forms: a new club, a member, a merge, an evening, and the
+organiser's changes to a seating. They check shape only (a name given, a
+number in range); the domain checks the rest (:mod:`scorekeeper.game.seating`)."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (RadioField, SelectChoice, SelectField, SelectMultipleField, StringField,
+                     TextAreaField)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+from wtforms.widgets import CheckboxInput, ListWidget
+
+from ...game.leaderboard import RULES
+from ...game.names import NAME_LENGTH
+from ...game.seating import MAX_EVENING_PLAYERS, MAX_TABLE, METHODS, MIN_TABLE
+from ...rules import PRESETS
+from ...storage.club_models import CLUB_NAME_LENGTH
+from ..fields import WholeNumberField, without_control_characters
+from ..wording.presets import preset_title
+
+NAME_GIVEN = _l("Enter a name.")
+#: How the seating methods and the leaderboard's rules read in a menu.
+METHOD_NAMES = {"random": _l("At random"), "standings": _l("By standings: the leaders together"),
+                "new-opponents": _l("As many new opponents as possible")}
+RULE_NAMES = {"total": _l("Total points across the evening"),
+              "placement": _l("Placement points at each table")}
+#: Room for 40 names a line each, and some spaces.
+PLAYERS_LENGTH = MAX_EVENING_PLAYERS * (NAME_LENGTH + 2)
+
+
+def lines_without_control_characters(value: str | None) -> str | None:
+    """A text of one name a line, each line without control characters."""
+    if not value:
+        return value
+    return "\n".join(without_control_characters(line) or "" for line in value.splitlines())
+
+
+def table_number(label):
+    """A table's number (1-based)."""
+    message = _l("Enter a table’s number.")
+    return WholeNumberField(label, invalid_message=message, validators=[
+        InputRequired(message), NumberRange(min=1, max=MAX_EVENING_PLAYERS, message=message)])
+
+
+def tidy(value: str | None) -> str | None:
+    """A typed text without control characters, its spaces tidied."""
+    value = without_control_characters(value)
+    return None if value is None else " ".join(value.split())
+
+
+class ClubForm(FlaskForm):
+    name = StringField(_l("Club name"), filters=[tidy],
+                       validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
+
+
+class MemberForm(FlaskForm):
+    name = StringField(_l("Name"), filters=[tidy],
+                       validators=[DataRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
+
+
+class MergeForm(FlaskForm):
+    name = StringField(_l("Member"), filters=[tidy], validators=[DataRequired(NAME_GIVEN),
+                                                                 Length(max=NAME_LENGTH)])
+    into = StringField(_l("Is the same person as"), filters=[tidy],
+                       validators=[DataRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
+
+
+class EventForm(FlaskForm):
+    name = StringField(_l("Name of the evening"), filters=[tidy],
+                       validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
+    players = TextAreaField(_l("Who is here (one name a line)"),
+                            filters=[lines_without_control_characters],
+                            validators=[InputRequired(_l("Enter the players who are here.")),
+                                        Length(max=PLAYERS_LENGTH)])
+    preset = SelectField(_l("Rules"), validators=[InputRequired()])
+    sizes = SelectMultipleField(
+        _l("Table sizes the decks allow"), coerce=int,
+        choices=[SelectChoice(size, str(size)) for size in range(MIN_TABLE, MAX_TABLE + 1)],
+        widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
+        validators=[InputRequired(_l("Choose at least one table size."))])
+    rule = RadioField(_l("Leaderboard"), choices=[SelectChoice(rule, RULE_NAMES[rule]) for rule in RULES],
+                      default="total")
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.preset.choices = [SelectChoice(name, preset_title(name)) for name in PRESETS]
+
+    def names(self) -> list[str]:
+        """The names typed, one a line (blank lines left out)."""
+        lines = (self.players.data or "").splitlines()
+        return [name[:NAME_LENGTH] for name in (" ".join(line.split()) for line in lines) if name]
+
+
+class MethodForm(FlaskForm):
+    method = SelectField(_l("Seat them"), choices=[SelectChoice(m, METHOD_NAMES[m]) for m in METHODS],
+                         default="random")
+
+
+class MoveForm(FlaskForm):
+    name = StringField(_l("Player"), filters=[tidy], validators=[DataRequired(NAME_GIVEN),
+                                                                 Length(max=NAME_LENGTH)])
+    table = table_number(_l("To table"))
+
+
+class FixForm(FlaskForm):
+    table = table_number(_l("Table"))
+    names = TextAreaField(_l("Its players (one name a line)"), filters=[lines_without_control_characters],
+                          validators=[InputRequired(_l("Enter the players of the table.")),
+                                      Length(max=MAX_TABLE * (NAME_LENGTH + 2))])
+
+    def players(self) -> list[str]:
+        return [" ".join(line.split()) for line in (self.names.data or "").splitlines()
+                if line.strip()]
+
+
+class LinkForm(FlaskForm):
+    role = SelectField(choices=[SelectChoice("organiser", "organiser"),
+                               SelectChoice("viewer", "viewer")])
