@@ -162,14 +162,15 @@ def test_applying_the_replay_says_what_changed_and_marks_only_the_penalty_applie
     expect(applied).to_contain_text("Di")
     # The penalties are offered beside it, in the same verdict, none applied yet.
     penalties = page.locator("#verdict-penalties")
-    expect(penalties.locator("button")).to_have_count(2)
+    # The two points penalties and the laws' three tricks given to the harmed player.
+    expect(penalties.locator("button")).to_have_count(3)
     assert_axe_clean(page)
     shoot(f"verdict-applied-{phone}")
 
     penalties.locator("button").nth(1).click()
     expect(penalties.locator(".penalty-applied")).to_have_count(1)
     expect(penalties.locator("li").nth(1).locator(".penalty-applied")).to_have_count(1)
-    expect(penalties.locator(".penalty-other")).to_have_count(1)
+    expect(penalties.locator(".penalty-other")).to_have_count(2)
     expect(penalties.locator("button")).to_have_count(0)
     assert_axe_clean(page)
     shoot(f"verdict-penalty-{phone}")

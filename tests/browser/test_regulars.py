@@ -110,7 +110,9 @@ def test_change_players_or_rules_then_a_rename_reaches_the_games(page: Page, see
     expect(page.locator("#players-0")).to_have_value("Kasia")
     expect(page.locator("#players-3")).to_have_value("Ned")
     expect(page.locator("#hook")).to_have_value("not-final-round")
-    expect(page.locator("#scoring")).to_have_value("trick-points")
+    # A trick a point is the Estonian page's own variant: chosen as such, not as an adjustment.
+    expect(page.locator("input[name=variant][value=trick-points]")).to_be_checked()
+    expect(page.locator("#scoring")).to_have_value("")
     expect(page.locator("#decks")).to_have_value("2")
     shoot("regulars-6-change-players-or-rules")
     page.get_by_role("button", name="Start the game").click()

@@ -84,12 +84,18 @@ def version_of(app, gid: str) -> int:
         return open_link(gid).version
 
 
+def eventually(holds) -> bool:
+    """Whether ``holds()`` comes true within PATIENCE (asked every 50 ms): for
+    a state that a background thread reaches in its own time."""
+    deadline = time.monotonic() + PATIENCE
+    while not holds() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return holds()
+
+
 def watch_stops(watch) -> bool:
     """The watch's thread ends once no one watches (waited for, up to PATIENCE)."""
-    deadline = time.monotonic() + PATIENCE
-    while watch.is_running() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return not watch.is_running()
+    return eventually(lambda: not watch.is_running())
 
 
 @pytest.fixture
