@@ -14,7 +14,7 @@ from scorekeeper.web.wording.game import GAME_MESSAGES, game_message
 
 #: Where the errors are raised: the domain, and the storage layer (two phones at once).
 SOURCES = [Path(scorekeeper.game.__file__).parent, Path(scorekeeper.storage.__file__).parent]
-RAISED = re.compile(r'(?:GameError|Conflict|NoSuchRound|HandNotReady)\("([a-z-]+)"')
+RAISED = re.compile(r'(?:GameError|Conflict|NoSuchRound|HandNotReady|SeatingError)\("([a-z-]+)"')
 
 
 def raised_kinds() -> set[str]:
@@ -32,7 +32,8 @@ def test_every_kind_is_worded_with_its_details(app, kind, lang):
     details = {"number": 3, "count": 19, "current": 2, "cards": 5, "players": 4, "seat": 1,
                "name": "Zoë", "bid": 2, "total": 6, "left": 1, "n": 7, "first": 3, "last": 9,
                "most": 13, "text": "ZZ", "num": 5, "card": "QH", "entry": "bid",
-               "change": "tricks", "round": 2, "value": 3, "current": 2, "trick": 2, "limit": 5}
+               "change": "tricks", "round": 2, "value": 3, "current": 2, "trick": 2, "limit": 5,
+               "part": 2, "low": 3, "high": 7, "size": 8, "sizes": "4, 5", "table": 4}
     with app.test_request_context(headers={"Accept-Language": lang}):
         text = game_message(GameError(kind, **details))
     assert text and kind not in text and "%(" not in text
