@@ -71,6 +71,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["RATELIMIT_STORAGE_URI"] = config.default_ratelimit_url(
             app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
 
+    if "SHARED_PAGES" not in app.config:
+        app.config["SHARED_PAGES"] = config.default_shared_pages(
+            app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
+
     register_extensions(app)
     register_security(app)
     register_monitoring(app)

@@ -40,6 +40,19 @@ def default_ratelimit_url(database_url: str, instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "ratelimits.sqlite3")
 
 
+def default_shared_pages(database_url: str, instance_path: str) -> str:
+    """Where the workers of this server share their drawn entry panels
+    (:class:`scorekeeper.kept.SharedKept`): a SQLite file beside the embedded
+    database (a test's own database has its own), else in the instance
+    folder; none ("") for an in-memory database, whose server is one process."""
+    if database_url.startswith("sqlite:///") and database_url != "sqlite:///:memory:":
+        database = Path(database_url.removeprefix("sqlite:///"))
+        return str(database.with_name(database.stem + ".pages.sqlite3"))
+    if database_url.startswith("sqlite:"):
+        return ""
+    return str(Path(instance_path) / "pages.sqlite3")
+
+
 #: How many values each process keeps between requests, a setting a store
 #: (each a :class:`scorekeeper.kept.Kept`, made when the app is made): fewer
 #: spend less memory, more serve more games at once from memory. The
@@ -53,7 +66,7 @@ KEPT_SIZES = {
 #: Text settings the environment may set as they are (see the README's hosting section).
 ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",
                         "LIMIT_WRITES", "TRUSTED_PROXIES", "PUBLIC_URL", "METRICS_TOKEN",
-                        "LOG_FORMAT")
+                        "LOG_FORMAT", "SHARED_PAGES")
 
 
 def from_environment() -> dict[str, object]:

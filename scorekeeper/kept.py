@@ -11,15 +11,27 @@ is made) and its check stated where it is made:
   :mod:`scorekeeper.storage.kept`;
 - the drawn entry panels and standings in :mod:`scorekeeper.web.rendered`.
 
+What one process keeps, the others of the server do not see. For what is
+costly to make and asked for by every worker at once (an entry panel, which
+the streams of every worker send after each tap), a :class:`SharedKept`
+keeps it in a small SQLite file that the server's workers share, behind the
+process's own :class:`Kept`.
+
 Standard library only, so that any layer may use it.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
+
+log = logging.getLogger(__name__)
 
 S = TypeVar("S", bound=Hashable)
 V = TypeVar("V")
@@ -95,3 +107,76 @@ class Kept(Generic[S, V]):
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
+
+
+class SharedKept:
+    """At most about ``size`` texts, each under a slot with the check (a
+    number) it was made for, in a SQLite file that every process of one
+    server opens: what one worker made, another finds instead of making it
+    again. A slot holds one text, the latest kept; the oldest go first, at
+    most once a minute. Nothing in it is a fact: it is written without
+    waiting for the disk, and a lost or unreadable file only means making
+    the text again (every error is a miss).
+
+    >>> import tempfile
+    >>> shared = SharedKept(tempfile.mkdtemp() + "/kept.sqlite3", size=10)
+    >>> shared.keep("panel a", 7, "drawn at version 7")
+    >>> shared.get("panel a", 7), shared.get("panel a", 8)
+    ('drawn at version 7', None)
+    """
+
+    SCHEMA = """CREATE TABLE IF NOT EXISTS kept (
+        slot TEXT PRIMARY KEY, checked INTEGER NOT NULL, value TEXT NOT NULL,
+        kept_at REAL NOT NULL)"""
+    #: How often the texts beyond ``size`` are removed (seconds).
+    SWEEP_EVERY = 60.0
+
+    def __init__(self, path: str, size: int) -> None:
+        self.path = path
+        self.size = size
+        self._lock = threading.Lock()
+        self._connection: sqlite3.Connection | None = None
+        self._opened_in: int | None = None
+        self._next_sweep = 0.0
+        self._failing = False
+
+    def _connect(self) -> sqlite3.Connection:
+        """This process's connection (a worker forked from another opens its own)."""
+        if self._connection is None or self._opened_in != os.getpid():
+            connection = sqlite3.connect(self.path, timeout=1, isolation_level=None,
+                                         check_same_thread=False)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=OFF")
+            connection.execute(self.SCHEMA)
+            self._connection, self._opened_in = connection, os.getpid()
+        return self._connection
+
+    def get(self, slot: str, check: int) -> str | None:
+        """The text kept under ``slot`` if it was made for ``check``, else None."""
+        try:
+            with self._lock:
+                row = self._connect().execute(
+                    "SELECT value FROM kept WHERE slot = ? AND checked = ?", (slot, check)).fetchone()
+        except sqlite3.Error:
+            return None
+        return None if row is None else row[0]
+
+    def keep(self, slot: str, check: int, value: str) -> None:
+        """Keep ``value`` under ``slot`` for ``check``, instead of what was there."""
+        now = time.time()
+        try:
+            with self._lock:
+                connection = self._connect()
+                connection.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?)",
+                                   (slot, check, value, now))
+                if now >= self._next_sweep:
+                    self._next_sweep = now + self.SWEEP_EVERY
+                    connection.execute(
+                        "DELETE FROM kept WHERE slot IN (SELECT slot FROM kept"
+                        " ORDER BY kept_at DESC LIMIT -1 OFFSET ?)", (self.size,))
+        except sqlite3.Error as error:  # made again by whoever asks next
+            if not self._failing:
+                self._failing = True
+                log.warning("the shared store %s cannot be written: %s", self.path, error)
+        else:
+            self._failing = False

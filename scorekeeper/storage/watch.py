@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from sqlalchemy import select, text
+from sqlalchemy import bindparam, select, text
 
 from .database import db
 from .models import Game
@@ -74,14 +74,22 @@ def announce(game_id: int, version: int) -> None:
                            {"channel": CHANNEL, "payload": f"{game_id} {version}"})
 
 
+#: The versions of some games, from the table itself: a statement of Core, not
+#: of the ORM, run on the session's connection (the rows need no objects, and
+#: a SQLite server's watch asks it ten times a second for every game watched:
+#: about a third of the ORM select's CPU time, measured in process with 500
+#: games).
+GAME_VERSIONS = (select(Game.__table__.c.id, Game.__table__.c.version)
+                 .where(Game.__table__.c.id.in_(bindparam("ids", expanding=True))))
+
+
 def versions(game_ids: Iterable[int]) -> dict[int, int]:
     """The stored version of each of ``game_ids`` that still exists."""
     ids = list(game_ids)
     found: dict[int, int] = {}
+    connection = db.session.connection()
     for start in range(0, len(ids), QUERY_CHUNK):
-        chunk = ids[start:start + QUERY_CHUNK]
-        found.update(db.session.execute(
-            select(Game.id, Game.version).where(Game.id.in_(chunk))).all())
+        found.update(connection.execute(GAME_VERSIONS, {"ids": ids[start:start + QUERY_CHUNK]}).all())
     return found
 
 

@@ -5,9 +5,10 @@ A round screen opens its stream with the round it shows
 (``/g/<token>/events?since=<version>&round=<n>``). At each change the stream
 sends the panel itself (an event ``panel``), as the phone would have been
 answered had it asked (``GET .../round/<n>/entry``): drawn once per version
-of the game, per link (its rights, its addresses) and per language in each
-process (the store of :mod:`scorekeeper.web.rendered`, which the tap's own
-answer, drawn by the worker that stored it, fills already), with the CSRF
+of the game, per link (its rights, its addresses) and per language for the
+whole server (the stores of :mod:`scorekeeper.web.rendered`, which the tap's
+own answer, drawn by the worker that stored it, fills already for the other
+workers too), with the CSRF
 mark replaced by the stream's own session's token. What the stream's link may
 not see is never in it: the drawing is the link's own, under its token, and
 it is drawn again only after the link was opened again (a link replaced since
@@ -24,7 +25,7 @@ from flask.globals import request_ctx
 from flask_wtf.csrf import generate_csrf
 
 from . import access, live
-from .rendered import TOKEN_MARK, pages, place
+from .rendered import TOKEN_MARK, marked_pages, place
 from .round_screen import PANEL, open_panel
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,7 @@ class PanelEvents:
         self.number = number
         self.slot = place(PANEL, number)
         self.token = generate_csrf()
-        self.pages = pages()
+        self.pages = marked_pages()
         self.request = request_ctx.copy()  # the stream's request, to draw in later
 
     def __call__(self, version: int) -> str | None:

@@ -13,6 +13,12 @@ is never older than the game: another server's write raises the version and
 it is drawn again. A phone's poll that finds the game changed is answered
 from a kept panel of the version read with the link without loading the
 game (:func:`kept_panel`).
+
+The drawings whose forms carry the token's mark (the entry panel) are also
+kept in the store the server's workers share (:class:`MarkedPages`, on the
+file of the ``SHARED_PAGES`` setting): after a tap, the worker that stored it
+draws the panel for its answer, and the streams and phones that another
+worker serves find it there instead of drawing it again.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
-from ..kept import Kept
+from ..kept import Kept, SharedKept
 from ..storage.models import Game
 from . import access
 
@@ -33,16 +39,61 @@ from . import access
 TOKEN_MARK = "\x00csrf\x00"
 
 
+class MarkedPages:
+    """The drawings with the token's mark in its place: kept in this process
+    (``local``) and, where the server has one, in the store its workers
+    share (``shared``), by :func:`place` and the game's version."""
+
+    def __init__(self, local: Kept[tuple, Any], shared: SharedKept | None) -> None:
+        self.local = local
+        self.shared = shared
+
+    def get(self, slot: tuple, version: int) -> str | None:
+        """The drawing of ``slot`` at ``version``, from this process or the shared store."""
+        found = self.local.get(slot, version)
+        if found is None and self.shared is not None:
+            found = self.shared.get(shared_slot(slot), version)
+            if found is not None:
+                self.local.keep(slot, version, found)
+        return found
+
+    def get_or_make(self, slot: tuple, version: int, draw: Callable[[], str]) -> str:
+        """The drawing of ``slot`` at ``version``; else ``draw()``, kept in both stores."""
+        found = self.get(slot, version)
+        if found is None:
+            found = draw()
+            self.local.keep(slot, version, found)
+            if self.shared is not None:
+                self.shared.keep(shared_slot(slot), version, found)
+        return found
+
+
+def shared_slot(slot: tuple) -> str:
+    """A :func:`place` as the shared store's key."""
+    return "\x1f".join(map(str, slot))
+
+
 def register_kept_pages(app: Flask) -> None:
     """Make the app's store of drawings: at most ``KEPT_PAGES`` of them (a
     setting), each under its :func:`place`, given only for the game's
-    version it was drawn at (drawn again, and kept instead, for another)."""
-    app.extensions["scorekeeper.pages"] = Kept(app.config["KEPT_PAGES"])
+    version it was drawn at (drawn again, and kept instead, for another);
+    and the marked ones' :class:`MarkedPages`, shared on the file of the
+    ``SHARED_PAGES`` setting (none when it is empty)."""
+    local = Kept(app.config["KEPT_PAGES"])
+    path = app.config["SHARED_PAGES"]
+    shared = SharedKept(path, app.config["KEPT_PAGES"]) if path else None
+    app.extensions["scorekeeper.pages"] = local
+    app.extensions["scorekeeper.marked_pages"] = MarkedPages(local, shared)
 
 
 def pages() -> Kept[tuple, Any]:
     """This app's drawings."""
     return current_app.extensions["scorekeeper.pages"]
+
+
+def marked_pages() -> MarkedPages:
+    """This app's drawings with the token's mark (see :class:`MarkedPages`)."""
+    return current_app.extensions["scorekeeper.marked_pages"]
 
 
 def place(name: str, *key: Any) -> tuple:
@@ -62,7 +113,8 @@ def kept_marked(name: str, game: Game, draw: Callable[[], str], *key: Any) -> st
     given, with :data:`TOKEN_MARK` in its place (the drawing is the same for
     every session of the link)."""
     token = generate_csrf()
-    return kept(name, game, lambda: draw().replace(token, TOKEN_MARK), *key)
+    return marked_pages().get_or_make(place(name, *key), game.version,
+                                      lambda: draw().replace(token, TOKEN_MARK))
 
 
 def kept_with_token(name: str, game: Game, draw: Callable[[], str], *key: Any) -> str:
@@ -74,7 +126,7 @@ def kept_panel(name: str, *key: Any) -> str | None:
     """The drawing :func:`kept_with_token` keeps, if there is one of the
     game's version read with the link (nothing else is loaded), with this
     session's token; else None."""
-    found = pages().get(place(name, *key), access.access().version)
+    found = marked_pages().get(place(name, *key), access.access().version)
     return None if found is None else found.replace(TOKEN_MARK, generate_csrf())
 
 
