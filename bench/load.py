@@ -22,7 +22,10 @@ one of them (each tap writes). Every phone, as js/live.js does:
   newer, asks for the panel (``GET .../round/1/entry?since=<version>``, htmx,
   on its other connection); one heard while it is already asking is asked
   once more after;
-- the tapper's answer is its panel (the tap's own answer, as htmx swaps it).
+- the tapper's answer is its panel (the tap's own answer, as htmx swaps it);
+- every request, the stream's too, accepts what Chromium accepts
+  (``Accept-Encoding: gzip, deflate, br, zstd``): the app's answers come
+  compressed, as a phone gets them, and are read decompressed.
 
 With ``--client poll`` every phone asks every second instead, and no stream
 is opened.
@@ -41,7 +44,8 @@ notices a gone phone at its next heartbeat, 20 s), as a club night's
 phones come and go.
 
 Then the same mix at the largest N against a minimal Flask app under the same
-gunicorn: every request answered with a fragment of a tap's answer's size,
+gunicorn: every request answered with a fragment of a tap's answer's size as
+the app sends it (compressed),
 its stream only saying ``retry`` and, like the app's, ``alive`` every 20 s; the
 phones ask for their panel as soon as the tap is answered (the minimal app
 cannot tell them). That is the cost of gunicorn, Flask and this generator
@@ -55,6 +59,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gzip
 import os
 import random
 import re
@@ -73,6 +78,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = ROOT / ".venv" / "bin"
 TAP_EVERY, POLL_EVERY, PHONES = 5.0, 1.0, 4
 TAP_P99_MS, SEEN_MEDIAN_MS, SEEN_MAX_MS = 50.0, 250.0, 1000.0
+#: What Chromium asks for with every request, the stream's too (Flask-Compress
+#: then compresses each answer of the app with zstd, as it does for a phone).
+ACCEPT_ENCODING = "gzip, deflate, br, zstd"
 #: What the server's heartbeat is (scorekeeper/web/live.py): a gone phone's stream ends by then.
 HEARTBEAT = 20.0
 #: As the Makefile's ``run`` starts it (the minimal app too: the same gunicorn).
@@ -169,7 +177,22 @@ class Phone:
             answer_headers["connection"] = "close"
         if answer_headers.get("connection", "").lower() == "close":
             self.close()
-        return status, answer_headers, data
+        return status, answer_headers, decoded(data, answer_headers.get("content-encoding", ""))
+
+
+def decoded(data: bytes, encoding: str) -> bytes:
+    """An answer's body as the browser reads it (Flask-Compress's encodings)."""
+    if encoding == "zstd":
+        from backports import zstd  # what Flask-Compress compresses with on Python 3.11
+
+        return zstd.decompress(data)
+    if encoding == "br":
+        import brotli
+
+        return brotli.decompress(data)
+    if encoding == "gzip":
+        return gzip.decompress(data)
+    return data
 
 
 async def http(port: int, method: str, path: str, headers: dict[str, str] | None = None,
@@ -241,7 +264,8 @@ class Table:
         self.tapped: dict[int, float] = {}
 
     def headers(self, htmx: bool = True) -> dict[str, str]:
-        headers = {"Cookie": self.cookie, "X-CSRFToken": self.csrf}
+        headers = {"Cookie": self.cookie, "X-CSRFToken": self.csrf,
+                   "Accept-Encoding": ACCEPT_ENCODING}
         if htmx:
             headers["HX-Request"] = "true"
         return headers
@@ -349,7 +373,8 @@ class Watcher:
         self.stream_writer = writer
         path = f"/g/{self.table.gid}/events?since={self.shown}&round=1"
         writer.write((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n"
-                      f"Cookie: {self.table.cookie}\r\nAccept: text/event-stream\r\n\r\n").encode())
+                      f"Cookie: {self.table.cookie}\r\nAccept: text/event-stream\r\n"
+                      f"Accept-Encoding: {ACCEPT_ENCODING}\r\n\r\n").encode())
         await writer.drain()
         head = await reader.readuntil(b"\r\n\r\n")
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
@@ -564,10 +589,10 @@ async def main_async(args: argparse.Namespace) -> int:
                 await table.start()
 
         await asyncio.gather(*(start(t) for t in tables))
-        _, _, body = await tables[0].post(f"/g/{tables[0].gid}/round/1/bid",
+        _, answered, body = await tables[0].post(f"/g/{tables[0].gid}/round/1/bid",
                                           {"player": "1", "bid": "0"})
         tables[0].version = int(VERSION.search(body).group(1))
-        fragment = len(body)
+        fragment = int(answered.get("content-length", len(body)))  # as sent: compressed
         loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
         options = " ".join(GUNICORN).replace(f"{ROOT}/", "")
         asking = ("each phone keeps the game's stream and asks at each change" if args.client
@@ -603,7 +628,7 @@ async def main_async(args: argparse.Namespace) -> int:
                               real_app=False)
         print(step.report(f"minimal app, N = {n}", args.seconds))
         print(f"(the minimal app answers every request with {fragment} bytes, the size of a "
-              "tap's htmx answer)")
+              "tap's htmx answer as the app sends it, compressed)")
     finally:
         minimal.stop()
     return 0
