@@ -17,7 +17,7 @@ one of them (each tap writes). Every phone, as js/live.js does:
 - at each ``panel`` the stream sends (the entry panel itself) whose version
   is newer than its panel shows, shows it and asks for nothing; one sent
   while a request of its own is on its way waits for that answer, and is
-  asked for after it if still newer;
+  shown after it if still newer;
 - at each ``change`` (the stream has no panel to send) whose version is
   newer, asks for the panel (``GET .../round/1/entry?since=<version>``, htmx,
   on its other connection); one heard while it is already asking is asked
@@ -348,6 +348,7 @@ class Watcher:
         self.ask_again = False
         self.tapping = False
         self.waiting = 0
+        self.waiting_panel = False
         self.stream_writer: asyncio.StreamWriter | None = None
 
     def close(self) -> None:
@@ -399,19 +400,19 @@ class Watcher:
     def heard(self, version: int) -> None:
         """A ``change``: ask, unless this phone's own tap is on its way."""
         if self.tapping:
-            self.waiting = max(self.waiting, version)
+            self.wait_for(version, panel=False)
         elif version > self.shown:
             asyncio.ensure_future(self.ask())
 
     def pushed(self, version: int | None) -> None:
         """A ``panel`` (the version it shows): shown if newer (js/live.js),
-        unless a request of this phone is on its way (then asked for after
-        it, if still newer)."""
+        unless a request of this phone is on its way (then shown after it,
+        if still newer)."""
         if version is None:
             self.step.errors["panel"] += 1
             return
         if self.tapping or self.asking:
-            self.waiting = max(self.waiting, version)
+            self.wait_for(version, panel=True)
         else:
             self.step.pushed += 1
             self.show(version)
@@ -440,9 +441,25 @@ class Watcher:
                     break
         finally:
             self.asking = False
-        if self.waiting > self.shown and not self.tapping:  # a panel sent meanwhile
-            asyncio.ensure_future(self.ask())
-        self.waiting = 0
+        if not self.tapping:
+            self.caught_up()
+
+    def wait_for(self, version: int, panel: bool) -> None:
+        """Heard while a request is on its way: the newest, and whether its panel came."""
+        if version > self.waiting:
+            self.waiting, self.waiting_panel = version, panel
+
+    def caught_up(self) -> None:
+        """The requests are answered: what was heard meanwhile, if still newer
+        than the panel, is shown (the panel sent) or asked for (a change)."""
+        version, panel = self.waiting, self.waiting_panel
+        self.waiting, self.waiting_panel = 0, False
+        if version > self.shown:
+            if panel:
+                self.step.pushed += 1
+                self.show(version)
+            else:
+                asyncio.ensure_future(self.ask())
 
     async def tap(self) -> None:
         table = self.table
@@ -464,9 +481,8 @@ class Watcher:
         table.tapped[version] = sent
         table.version = max(table.version, version)
         self.show(version)
-        if self.waiting > self.shown:
-            asyncio.ensure_future(self.ask())
-        self.waiting = 0
+        if not self.asking:
+            self.caught_up()
 
     async def timed(self, kind: str, connection: Phone, call):
         start = time.perf_counter()
@@ -623,7 +639,7 @@ async def main_async(args: argparse.Namespace) -> int:
         for table in tables:
             table.port = minimal.port
             table.version = 0
-        n = best or 125
+        n = best or min(125, len(tables))
         step = await run_step([minimal], tables[:n], args.seconds, args.client, rng,
                               real_app=False)
         print(step.report(f"minimal app, N = {n}", args.seconds))

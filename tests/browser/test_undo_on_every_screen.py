@@ -57,7 +57,12 @@ def test_the_live_round_undoes_its_last_entry_in_place(phone, seeder, shoot):
     page.locator("#entry button[name=trump][value=H]").click()
     undo = page.locator("#undo button")
     expect(undo).to_have_text("↶ Undo: Trump: hearts")
+    tapped = int(page.locator("#entry").get_attribute("data-version"))
     undo.click()
+    expect(page.locator("#entry p.notice")).to_contain_text("Undone: Trump: hearts")
+    # The answer takes the panel's place (one panel, at the undo's version), so
+    # that the stream's panel of that version, sent too, is not drawn over it.
+    expect(page.locator("#entry")).to_have_attribute("data-version", str(tapped + 1))
     expect(page.locator("#entry p.notice")).to_contain_text("Undone: Trump: hearts")
     expect(page.locator("#entry button[name=trump][aria-pressed=true]")).to_have_count(0)
     assert_answered_online(page)

@@ -7,8 +7,9 @@
 // every element marked data-poll that shows an older version (its
 // data-version) asks the server again (its "poll" trigger) with the version
 // it shows. A change or panel heard while this phone's own request is on its
-// way waits for its answer, which is often that very version, and is asked
-// for after it if still newer. While no stream is open (not yet, broken, or
+// way, or while a swap settles, waits for it (the answer is often that very
+// version); then, if still newer, the panel sent is shown, or the change
+// asked for. While no stream is open (not yet, broken, or
 // silent for longer than the server's heartbeat), it asks every second
 // instead, as it did before there were streams; coming back to the page asks
 // at once. Done here rather than with an hx-trigger filter or sse-swap, which
@@ -30,11 +31,22 @@
   }
   function heard() { lastHeard = Date.now(); }
 
-  // The newest version heard while a request of this page was on its way.
+  // The newest version heard while a request of this page was on its way, or
+  // while its answer was still settling (until htmx has settled a swap, the
+  // swapped element still carries the old attributes, its data-version among
+  // them, so a panel heard then would look newer than the answer just shown),
+  // and the panel the stream sent of it, if it sent one.
   var waiting = 0;
-  function busy(version) {
-    if (!document.querySelector(".htmx-request")) { return false; }
-    waiting = Math.max(waiting, version);
+  var waitingPanel = null;
+  function swapping() {
+    return document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling") !== null;
+  }
+  function busy(version, html) {
+    if (!swapping()) { return false; }
+    if (version > waiting) {
+      waiting = version;
+      waitingPanel = html || null;
+    }
     return true;
   }
   function askIfBehind(version) {
@@ -50,17 +62,21 @@
     var panel = document.getElementById("entry");
     if (!found || !panel || !window.htmx) { return; }
     var version = Number(found[1]);
-    if (busy(version) || Number(panel.dataset.version) >= version) { return; }
+    if (busy(version, html) || Number(panel.dataset.version) >= version) { return; }
     var config = window.htmx.config;
     window.htmx.swap(panel, html, {
       swapStyle: "morph", swapDelay: config.defaultSwapDelay, settleDelay: config.defaultSettleDelay
     }, { contextElement: panel });
   }
+  // Once every swap has settled: what was heard meanwhile, if still newer
+  // than what the screen shows (the panel sent, else asked for).
   document.addEventListener("htmx:afterSettle", function () {
-    if (waiting && !document.querySelector(".htmx-request")) {
+    if (waiting && !swapping()) {
       var version = waiting;
+      var html = waitingPanel;
       waiting = 0;
-      askIfBehind(version);
+      waitingPanel = null;
+      if (html) { showPanel(html); } else { askIfBehind(version); }
     }
   });
 

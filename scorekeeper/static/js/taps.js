@@ -227,7 +227,14 @@
     sending = tap;
     capturing = tap;
     tap.xhr = null;
-    var context = { source: form || document.body, values: tap.values, swap: tap.swap };
+    // The source must stay in the page until the answer is swapped: htmx finds
+    // the morph extension from it. A form outside its target (the undo bar's)
+    // is replaced out of band by that very answer, and an answer swapped from
+    // a source no longer in the page would be put inside the panel, not in
+    // its place; such a tap is sent from its target instead.
+    var target = tap.target && document.querySelector(tap.target);
+    var source = form && target && !target.contains(form) ? target : (form || document.body);
+    var context = { source: source, values: tap.values, swap: tap.swap };
     if (tap.target) { context.target = tap.target; }
     window.htmx.ajax("POST", tap.url, context).then(function () {
       sending = null;
