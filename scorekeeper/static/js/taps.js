@@ -302,7 +302,14 @@
     var isPoll = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
     if (Number(found[1]) < Number(shown) || (isPoll && Number(found[1]) === Number(shown))) {
       event.detail.shouldSwap = false;
+      return;
     }
+    // Swapped: the target shows that version from now on. A morph leaves the
+    // old element in the page beside the new one until it settles, and it is
+    // the one its id finds; a stream's panel of the same version (js/live.js
+    // compares with the panel its id finds) must not replace this answer,
+    // and what it says ("Undone: ..."), in that moment.
+    if (Number(found[1]) > Number(shown)) { target.dataset.version = found[1]; }
   });
 
   // A tap's own row folds once its entry is stored (the next player's opens):
