@@ -227,7 +227,17 @@
     sending = tap;
     capturing = tap;
     tap.xhr = null;
-    var context = { source: form || document.body, values: tap.values, swap: tap.swap };
+    // htmx finds how to swap the answer (hx-ext="morph") from the request's
+    // source, once the answer's out-of-band parts are in. A form outside the
+    // element its answer goes into can be one of those parts: the undo bar's
+    // form leaves the page with the undo bar when nothing is left to undo,
+    // and the answer was then put inside the old panel instead of morphing it
+    // (two #entry, the outer one still at the old version, which the stream's
+    // next panel then replaced, notice and all). Such a tap is sent from the
+    // element its answer goes into.
+    var into = tap.target && document.querySelector(tap.target);
+    var source = form && (!into || into.contains(form)) ? form : (into || form || document.body);
+    var context = { source: source, values: tap.values, swap: tap.swap };
     if (tap.target) { context.target = tap.target; }
     window.htmx.ajax("POST", tap.url, context).then(function () {
       sending = null;
@@ -302,14 +312,7 @@
     var isPoll = event.detail.requestConfig && event.detail.requestConfig.verb === "get";
     if (Number(found[1]) < Number(shown) || (isPoll && Number(found[1]) === Number(shown))) {
       event.detail.shouldSwap = false;
-      return;
     }
-    // Swapped: the target shows that version from now on. A morph leaves the
-    // old element in the page beside the new one until it settles, and it is
-    // the one its id finds; a stream's panel of the same version (js/live.js
-    // compares with the panel its id finds) must not replace this answer,
-    // and what it says ("Undone: ..."), in that moment.
-    if (Number(found[1]) > Number(shown)) { target.dataset.version = found[1]; }
   });
 
   // A tap's own row folds once its entry is stored (the next player's opens):
