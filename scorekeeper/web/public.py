@@ -15,7 +15,7 @@ import fcntl
 import ipaddress
 import socket
 import struct
-from functools import cache
+from functools import cache, lru_cache
 from urllib.parse import urlsplit
 
 import segno
@@ -84,6 +84,18 @@ def shared_url(endpoint: str, **values) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
+#: How many QR codes a process keeps drawn: a Share page draws several, and
+#: drawing one (segno's masks) costs some 15 ms of CPU.
+KEPT_QR_CODES = 256
+
+
 def qr_svg(url: str) -> Markup:
-    """The address as a QR code, drawn here as SVG (no outside service)."""
-    return Markup(segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True))
+    """The address as a QR code, drawn here as SVG (no outside service); the
+    same address is drawn once and kept."""
+    return Markup(_drawn_qr(url))
+
+
+@lru_cache(maxsize=KEPT_QR_CODES)
+def _drawn_qr(url: str) -> str:
+    """The SVG of ``url``'s QR code (a pure function of the address)."""
+    return segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True)

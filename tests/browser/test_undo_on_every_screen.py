@@ -112,3 +112,51 @@ def test_a_change_on_a_manage_screen_is_named_in_the_undo_bar_and_undone_there(
     expect(page.locator("#undo button")).to_have_count(1)  # the round 1 entries are still there
     assert_answered_online(page)
     assert_axe_clean(page)
+
+
+#: Hands the stream's panel event a copy of the undo's own answer without its
+#: notice (what the stream sends for that version) at the worst moment: right
+#: after the answer is swapped in, before the swap settles (htmx's 20 ms),
+#: while the morph still holds the old panel beside the new one.
+PANEL_WHILE_SETTLING = r"""
+(() => {
+  const Source = window.EventSource;
+  window.EventSource = function (url, options) {
+    const source = new Source(url, options);
+    window.roundStream = source;
+    return source;
+  };
+  window.EventSource.prototype = Source.prototype;
+  let plain = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (/\/undo$/.test(event.detail.requestConfig.path)) {
+      plain = event.detail.serverResponse.replace(/<p class="notice" role="status">[^<]*<\/p>/, "");
+    }
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    if (plain && window.roundStream) {
+      const html = plain;
+      plain = null;
+      window.roundStream.dispatchEvent(new MessageEvent("panel", { data: html }));
+      window.panelHandedOver = true;
+    }
+  });
+})();
+"""
+
+
+def test_the_undo_notice_stays_when_the_streams_panel_of_that_version_comes_while_it_settles(
+        phone, seeder):
+    gid = seeder.start(NAMES)
+    page = phone()
+    page.add_init_script(PANEL_WHILE_SETTLING)
+    page.goto(f"/g/{gid}/round/1")
+    page.wait_for_function("() => window.roundStream && window.roundStream.readyState === 1")
+    page.locator("#entry button[name=trump][value=H]").click()
+    undo = page.locator("#undo button")
+    expect(undo).to_have_text("↶ Undo: Trump: hearts")
+    undo.click()
+    page.wait_for_function("() => window.panelHandedOver === true")
+    expect(page.locator("#entry p.notice")).to_contain_text("Undone: Trump: hearts")
+    expect(page.locator("#entry button[name=trump][aria-pressed=true]")).to_have_count(0)
+    expect(page.locator("#entry")).to_have_count(1)

@@ -53,28 +53,73 @@ def redis_url(tmp_path_factory):
         yield server.url
 
 
-@pytest.fixture
-def postgres_app(postgres_url, monkeypatch):
-    """An app on the cluster (``DATABASE_URL``, as a host sets it), its tables
-    made by the migrations and dropped again afterwards. CSRF is off, as in
-    the SQLite ``app``; a test may change any setting read per request."""
+def postgres_settings() -> dict:
+    """The settings of an app on the cluster (its URL comes from ``DATABASE_URL``).
+    CSRF is off, as in the SQLite ``app``; counters in memory: by default they
+    would go to a file in instance/ that outlives the test (tests of the limits
+    themselves run on SQLite)."""
+    return {"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False,
+            "RATELIMIT_STORAGE_URI": "memory://", "LIVE_STREAM_SECONDS": 0}
+
+
+@pytest.fixture(scope="module")
+def postgres_schema(postgres_url):
+    """The module's cluster with its tables made by the migrations, once; at
+    the module's end the migrations run down to the base again, over the rows
+    the module's last test left (as they once ran after every test)."""
     from flask_migrate import downgrade, upgrade
 
     from scorekeeper import create_app
     from scorekeeper.storage.database import db
 
-    monkeypatch.setenv("DATABASE_URL", host_database_url(postgres_url))
-    # Counters in memory: by default they would go to a file in instance/ that
-    # outlives the test (tests of the limits themselves run on SQLite).
-    app = create_app({"TESTING": True, "SECRET_KEY": "pg", "WTF_CSRF_ENABLED": False,
-                      "RATELIMIT_STORAGE_URI": "memory://", "LIVE_STREAM_SECONDS": 0})
-    assert app.config["SQLALCHEMY_DATABASE_URI"] == postgres_url
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DATABASE_URL", host_database_url(postgres_url))
+        app = create_app(postgres_settings())
+        with app.app_context():
+            upgrade()
+            db.session.remove()
+        yield postgres_url
+        with app.app_context():
+            downgrade(revision="base")
+            db.session.remove()
+            db.engine.dispose()
+
+
+def empty_every_table() -> None:
+    """Delete every row of every table the migrations made (their numbering
+    started again), as a new upgrade would leave them: no migration writes a
+    row into an empty database. Waits at most a minute for a lock, so a
+    session left open fails the test instead of hanging it."""
+    from sqlalchemy import text
+
+    from scorekeeper.storage.database import db
+
+    tables = db.session.execute(text(
+        "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        " AND tablename <> 'alembic_version'")).scalars().all()
+    db.session.execute(text("SET LOCAL lock_timeout = '60s'"))
+    db.session.execute(text(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE"))
+    db.session.commit()
+    db.session.remove()
+
+
+@pytest.fixture
+def postgres_app(postgres_schema, monkeypatch):
+    """An app on the cluster (``DATABASE_URL``, as a host sets it), on tables
+    the migrations made for the module, emptied for the test (a copy of what
+    running them up and down around each test gave, at a fraction of the cost).
+    A test may change any setting read per request."""
+    from scorekeeper import create_app
+    from scorekeeper.storage.database import db
+
+    monkeypatch.setenv("DATABASE_URL", host_database_url(postgres_schema))
+    app = create_app(postgres_settings())
+    assert app.config["SQLALCHEMY_DATABASE_URI"] == postgres_schema
     with app.app_context():
-        upgrade()
+        empty_every_table()
     yield app
     with app.app_context():
         db.session.remove()
-        downgrade(revision="base")
         db.engine.dispose()
 
 

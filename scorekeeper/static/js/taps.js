@@ -227,13 +227,16 @@
     sending = tap;
     capturing = tap;
     tap.xhr = null;
-    // The source must stay in the page until the answer is swapped: htmx finds
-    // the morph extension from it. A form outside its target (the undo bar's)
-    // is replaced out of band by that very answer, and an answer swapped from
-    // a source no longer in the page would be put inside the panel, not in
-    // its place; such a tap is sent from its target instead.
-    var target = tap.target && document.querySelector(tap.target);
-    var source = form && target && !target.contains(form) ? target : (form || document.body);
+    // htmx finds how to swap the answer (hx-ext="morph") from the request's
+    // source, once the answer's out-of-band parts are in. A form outside the
+    // element its answer goes into can be one of those parts: the undo bar's
+    // form leaves the page with the undo bar when nothing is left to undo,
+    // and the answer was then put inside the old panel instead of morphing it
+    // (two #entry, the outer one still at the old version, which the stream's
+    // next panel then replaced, notice and all). Such a tap is sent from the
+    // element its answer goes into.
+    var into = tap.target && document.querySelector(tap.target);
+    var source = form && (!into || into.contains(form)) ? form : (into || form || document.body);
     var context = { source: source, values: tap.values, swap: tap.swap };
     if (tap.target) { context.target = tap.target; }
     window.htmx.ajax("POST", tap.url, context).then(function () {
