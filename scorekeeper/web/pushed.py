@@ -20,7 +20,6 @@ round shown is no longer the open one, or a drawing fails, the stream says
 from __future__ import annotations
 
 import logging
-import time
 
 from flask.globals import request_ctx
 from flask_wtf.csrf import generate_csrf
@@ -30,10 +29,6 @@ from .rendered import TOKEN_MARK, marked_pages, place
 from .round_screen import PANEL, open_panel
 
 log = logging.getLogger(__name__)
-
-#: How long a stream waits for another worker's drawing of a change before
-#: drawing it itself (a stream's greenlet sleeps; no one else waits), in steps.
-DRAWN_ELSEWHERE_SECONDS, DRAWN_ELSEWHERE_STEPS = 0.02, 4
 
 
 class PanelEvents:
@@ -50,7 +45,7 @@ class PanelEvents:
         self.request = request_ctx.copy()  # the stream's request, to draw in later
 
     def __call__(self, version: int) -> str | None:
-        html = self.pages.get(self.slot, version) or self.drawn_elsewhere(version)
+        html = self.pages.get(self.slot, version)
         if html is None:
             try:
                 with self.request.copy():
@@ -63,18 +58,3 @@ class PanelEvents:
         if html is None:
             return live.change_event(version)
         return live.panel_event(html.replace(TOKEN_MARK, self.token))
-
-    def drawn_elsewhere(self, version: int) -> str | None:
-        """The panel of ``version`` once the worker that stored the change has
-        drawn it into the shared store, if it does within
-        :data:`DRAWN_ELSEWHERE_SECONDS`. PostgreSQL tells the streams of the
-        change at its commit, before the tapping worker has drawn its answer:
-        a short wait costs less than loading the game and drawing it here."""
-        if self.pages.shared is None:
-            return None
-        for _step in range(DRAWN_ELSEWHERE_STEPS):
-            time.sleep(DRAWN_ELSEWHERE_SECONDS / DRAWN_ELSEWHERE_STEPS)
-            html = self.pages.get(self.slot, version)
-            if html is not None:
-                return html
-        return None
