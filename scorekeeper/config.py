@@ -28,14 +28,24 @@ def default_database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "scorekeeper.sqlite3")
 
 
-def default_ratelimit_url(database_url: str, instance_path: str) -> str:
-    """Where the rate limits count by default: a SQLite file that every worker
-    of this server shares, beside the embedded database (so a test's own
-    database has counters of its own), else in the instance folder."""
+def beside_database(database_url: str, suffix: str) -> Path | None:
+    """A file beside the embedded database's (``scorekeeper.sqlite3`` →
+    ``scorekeeper<suffix>``), so that a test's own database has its own; None
+    where the database is no SQLite file."""
     if database_url.startswith("sqlite:///") and database_url != "sqlite:///:memory:":
         database = Path(database_url.removeprefix("sqlite:///"))
-        return "sqlite:///" + str(database.with_name(database.stem + ".limits.sqlite3"))
-    if database_url.startswith("sqlite:"):  # an in-memory database: in-memory counters
+        return database.with_name(database.stem + suffix)
+    return None
+
+
+def default_ratelimit_url(database_url: str, instance_path: str) -> str:
+    """Where the rate limits count by default: a SQLite file that every worker
+    of this server shares, beside the embedded database, else in the instance
+    folder; in-memory counters for an in-memory database."""
+    beside = beside_database(database_url, ".limits.sqlite3")
+    if beside is not None:
+        return "sqlite:///" + str(beside)
+    if database_url.startswith("sqlite:"):
         return "memory://"
     return "sqlite:///" + str(Path(instance_path) / "ratelimits.sqlite3")
 
@@ -43,11 +53,11 @@ def default_ratelimit_url(database_url: str, instance_path: str) -> str:
 def default_shared_pages(database_url: str, instance_path: str) -> str:
     """Where the workers of this server share their drawn entry panels
     (:class:`scorekeeper.kept.SharedKept`): a SQLite file beside the embedded
-    database (a test's own database has its own), else in the instance
-    folder; none ("") for an in-memory database, whose server is one process."""
-    if database_url.startswith("sqlite:///") and database_url != "sqlite:///:memory:":
-        database = Path(database_url.removeprefix("sqlite:///"))
-        return str(database.with_name(database.stem + ".pages.sqlite3"))
+    database, else in the instance folder; none ("") for an in-memory
+    database, whose server is one process."""
+    beside = beside_database(database_url, ".pages.sqlite3")
+    if beside is not None:
+        return str(beside)
     if database_url.startswith("sqlite:"):
         return ""
     return str(Path(instance_path) / "pages.sqlite3")

@@ -109,14 +109,44 @@ class Kept(Generic[S, V]):
             self._values.clear()
 
 
+class SharedFile:
+    """A small SQLite file that every process of one server opens, for what
+    no fact depends on (the rate limits' counts, drawings kept): each process
+    through a connection of its own (a worker forked from another opens its
+    own), one statement at a time under a lock, each committed at once and
+    written without waiting for the disk (``synchronous=OFF``)."""
+
+    def __init__(self, path: str, schema: str, timeout: float) -> None:
+        self.path = path
+        self.schema = schema
+        self.timeout = timeout
+        self._lock = threading.Lock()
+        self._connection: sqlite3.Connection | None = None
+        self._opened_in: int | None = None
+
+    def _connect(self) -> sqlite3.Connection:
+        if self._connection is None or self._opened_in != os.getpid():
+            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+                                         check_same_thread=False)
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=OFF")
+            connection.execute(self.schema)
+            self._connection, self._opened_in = connection, os.getpid()
+        return self._connection
+
+    def run(self, statement: str, parameters: dict | tuple = ()) -> list[tuple]:
+        """The rows of ``statement`` (raises :class:`sqlite3.Error`)."""
+        with self._lock:
+            return self._connect().execute(statement, parameters).fetchall()
+
+
 class SharedKept:
     """At most about ``size`` texts, each under a slot with the check (a
-    number) it was made for, in a SQLite file that every process of one
-    server opens: what one worker made, another finds instead of making it
-    again. A slot holds one text, the latest kept; the oldest go first, at
-    most once a minute. Nothing in it is a fact: it is written without
-    waiting for the disk, and a lost or unreadable file only means making
-    the text again (every error is a miss).
+    number) it was made for, in a :class:`SharedFile`: what one worker made,
+    another finds instead of making it again. A slot holds one text, the
+    latest kept; the oldest go first, at most once a minute. Nothing in it
+    is a fact: a lost or unreadable file only means making the text again
+    (every error is a miss).
 
     >>> import tempfile
     >>> shared = SharedKept(tempfile.mkdtemp() + "/kept.sqlite3", size=10)
@@ -134,46 +164,29 @@ class SharedKept:
     def __init__(self, path: str, size: int) -> None:
         self.path = path
         self.size = size
-        self._lock = threading.Lock()
-        self._connection: sqlite3.Connection | None = None
-        self._opened_in: int | None = None
+        self._file = SharedFile(path, self.SCHEMA, timeout=1)
         self._next_sweep = 0.0
         self._failing = False
-
-    def _connect(self) -> sqlite3.Connection:
-        """This process's connection (a worker forked from another opens its own)."""
-        if self._connection is None or self._opened_in != os.getpid():
-            connection = sqlite3.connect(self.path, timeout=1, isolation_level=None,
-                                         check_same_thread=False)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=OFF")
-            connection.execute(self.SCHEMA)
-            self._connection, self._opened_in = connection, os.getpid()
-        return self._connection
 
     def get(self, slot: str, check: int) -> str | None:
         """The text kept under ``slot`` if it was made for ``check``, else None."""
         try:
-            with self._lock:
-                row = self._connect().execute(
-                    "SELECT value FROM kept WHERE slot = ? AND checked = ?", (slot, check)).fetchone()
+            rows = self._file.run("SELECT value FROM kept WHERE slot = ? AND checked = ?",
+                                  (slot, check))
         except sqlite3.Error:
             return None
-        return None if row is None else row[0]
+        return rows[0][0] if rows else None
 
     def keep(self, slot: str, check: int, value: str) -> None:
         """Keep ``value`` under ``slot`` for ``check``, instead of what was there."""
         now = time.time()
         try:
-            with self._lock:
-                connection = self._connect()
-                connection.execute("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?)",
-                                   (slot, check, value, now))
-                if now >= self._next_sweep:
-                    self._next_sweep = now + self.SWEEP_EVERY
-                    connection.execute(
-                        "DELETE FROM kept WHERE slot IN (SELECT slot FROM kept"
-                        " ORDER BY kept_at DESC LIMIT -1 OFFSET ?)", (self.size,))
+            self._file.run("INSERT OR REPLACE INTO kept VALUES (?, ?, ?, ?)",
+                           (slot, check, value, now))
+            if now >= self._next_sweep:
+                self._next_sweep = now + self.SWEEP_EVERY
+                self._file.run("DELETE FROM kept WHERE slot IN (SELECT slot FROM kept"
+                               " ORDER BY kept_at DESC LIMIT -1 OFFSET ?)", (self.size,))
         except sqlite3.Error as error:  # made again by whoever asks next
             if not self._failing:
                 self._failing = True

@@ -9,21 +9,22 @@ worker of the server counts against the same figure. Several app servers
 share counters through Redis or memcached (``RATELIMIT_STORAGE_URI``).
 
 Only the fixed windows the app counts in are supported (limits' default
-strategy). Counters are no facts of a game: the file is written without
-waiting for the disk (``synchronous=OFF``), and a lost count after a crash
-forgives a client one window.
+strategy). Counters are no facts of a game: the file is a
+:class:`scorekeeper.kept.SharedFile`, written without waiting for the disk
+(``synchronous=OFF``), and a lost count after a crash forgives a client one
+window.
 
 Registered with limits by its scheme: ``sqlite:///path/to/file``.
 """
 
 from __future__ import annotations
 
-import os
 import sqlite3
-import threading
 import time
 
 from limits.storage import Storage
+
+from ..kept import SharedFile
 
 SCHEMA = """CREATE TABLE IF NOT EXISTS counters (
     key TEXT PRIMARY KEY,
@@ -50,30 +51,16 @@ class SQLiteCounters(Storage):
     def __init__(self, uri: str, wrap_exceptions: bool = False, **options) -> None:
         super().__init__(uri, wrap_exceptions=wrap_exceptions, **options)
         # As SQLAlchemy writes it: sqlite:///relative/path or sqlite:////absolute/path.
-        self.path = uri.removeprefix("sqlite:///") if uri.startswith("sqlite:///") else ":memory:"
-        self.lock = threading.Lock()
-        self.connection: sqlite3.Connection | None = None
-        self.opened_in: int | None = None
+        path = uri.removeprefix("sqlite:///") if uri.startswith("sqlite:///") else ":memory:"
+        self.file = SharedFile(path, SCHEMA, timeout=5)
         self.next_sweep = 0.0
 
     @property
     def base_exceptions(self) -> type[Exception]:
         return sqlite3.Error
 
-    def _connect(self) -> sqlite3.Connection:
-        """This process's connection (a worker forked from another opens its own)."""
-        if self.connection is None or self.opened_in != os.getpid():
-            connection = sqlite3.connect(self.path, timeout=5,
-                                         isolation_level=None, check_same_thread=False)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=OFF")
-            connection.execute(SCHEMA)
-            self.connection, self.opened_in = connection, os.getpid()
-        return self.connection
-
     def _run(self, statement: str, parameters: dict | tuple = ()) -> list[tuple]:
-        with self.lock:
-            return self._connect().execute(statement, parameters).fetchall()
+        return self.file.run(statement, parameters)
 
     def incr(self, key: str, expiry: int, amount: int = 1) -> int:
         now = time.time()
@@ -100,8 +87,7 @@ class SQLiteCounters(Storage):
         return True
 
     def reset(self) -> int | None:
-        with self.lock:
-            return self._connect().execute("DELETE FROM counters").rowcount
+        return len(self._run("DELETE FROM counters RETURNING 1"))
 
     def clear(self, key: str) -> None:
         self._run("DELETE FROM counters WHERE key = ?", (key,))
