@@ -23,12 +23,21 @@ from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
-from .web.monitoring import register_monitoring
+from .web.monitoring import log_request_error, register_monitoring
 from .web.rendered import register_kept_pages
 from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers
 from .web.urls import register_url_converters
+
+
+class Scorekeeper(Flask):
+    """Flask, whose log of an error names the endpoint, never the path: a
+    game's path holds its link's secret, and the README promises that no
+    address is logged."""
+
+    def log_exception(self, exc_info) -> None:
+        log_request_error(exc_info)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -38,12 +47,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     exists, then the environment (``SECRET_KEY``, ``DATABASE_URL``), then
     ``test_config``.
     """
-    app = Flask(__name__, instance_relative_config=True)
+    app = Scorekeeper(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(SECURITY_DEFAULTS)
     app.config.from_mapping(config.KEPT_SIZES)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=config.default_database_url(app.instance_path),
+        # A database error's message would carry the statement's values, a
+        # link's token among them, into the error log.
+        SQLALCHEMY_ENGINE_OPTIONS={"hide_parameters": True},
         LANGUAGES=config.LANGUAGES,
         BABEL_DEFAULT_LOCALE="en",
         COMPRESS_MIMETYPES=[

@@ -113,6 +113,27 @@ IDENTICAL_CARDS: Final[tuple[IdenticalCards, ...]] = ("first-wins", "last-wins")
 _T = TypeVar("_T")
 
 
+def whole_from_text(text: object, most_digits: int = 18, negative: bool = False) -> int | None:
+    """The whole number ``text`` spells in ASCII digits (at most ``most_digits``
+    of them, after a minus sign where ``negative`` allows one), or None: the one
+    way typed or stored text becomes a whole number.
+
+    Python's ``str.isdigit`` and ``int`` take other scripts' digits ("²" is a
+    digit to one and not the other), so neither decides alone.
+
+    >>> whole_from_text("12"), whole_from_text("²"), whole_from_text("٣"), whole_from_text(" 1")
+    (12, None, None, None)
+    >>> whole_from_text("1234", most_digits=3), whole_from_text("-5"), whole_from_text("-5", negative=True)
+    (None, None, -5)
+    """
+    if not isinstance(text, str):
+        return None
+    digits = text[1:] if negative and text.startswith("-") else text
+    if not 0 < len(digits) <= most_digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    return int(text)
+
+
 def check_choice(field_name: str, value: object, allowed: tuple[str, ...]) -> None:
     """Raise :class:`InvalidRuleOption` unless ``value`` is one of ``allowed``."""
     if value not in allowed:
@@ -259,8 +280,8 @@ class ScheduleSpec:
                 raise InvalidRuleOption(
                     "peak_by_players", f"{pair!r} is not a (players, largest hand) pair"
                 ) from None
-            if isinstance(players, str) and players.isdigit():
-                players = int(players)  # JSON object keys are strings
+            if isinstance(players, str) and whole_from_text(players) is not None:
+                players = whole_from_text(players)  # JSON object keys are strings
             check_whole("peak_by_players", players, 2)
             check_whole("peak_by_players", peak, 1)
             if players in result:

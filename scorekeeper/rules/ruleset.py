@@ -34,6 +34,7 @@ from .errors import InvalidRuleOption
 from .options import (
     BIDDING_STYLES,
     IDENTICAL_CARDS,
+    SIMULTANEOUS,
     TIE_BREAKS,
     BiddingStyle,
     HookRule,
@@ -118,6 +119,16 @@ class Ruleset:
         5
         """
         return self.zero_bid_limit if players >= self.zero_bid_limit_players else 0
+
+    @property
+    def hook_in_play(self) -> HookRule:
+        """The hook rule as the game plays it: none where everyone bids at
+        once, whatever the stored option says (:func:`.bidding.hook_applies`).
+
+        >>> Ruleset(bidding="simultaneous").hook_in_play, Ruleset().hook_in_play
+        (HookRule(mode='off', min_cards=1), HookRule(mode='on', min_cards=1))
+        """
+        return self.hook if self.bidding != SIMULTANEOUS else HookRule("off")
 
     @property
     def deck_size(self) -> int:

@@ -6,10 +6,12 @@ import unicodedata
 
 from wtforms import IntegerField
 
-#: No whole number the table enters comes near this; larger ones are refused as
-#: not numbers at all (WTForms' NumberRange cannot compare numbers beyond a
-#: float's range, and no database integer column holds them).
-LARGEST_WHOLE_NUMBER = 10**18
+from ..rules.options import whole_from_text
+
+#: No whole number the table enters comes near this many digits; longer ones are
+#: refused as not numbers at all (WTForms' NumberRange cannot compare numbers
+#: beyond a float's range, and no database integer column holds them).
+WHOLE_NUMBER_DIGITS = 18
 #: WTForms' own message for a value that is not a number (its catalogue
 #: translates it; ours does not need to).
 NOT_A_NUMBER = "Not a valid integer value."
@@ -32,13 +34,14 @@ class WholeNumberField(IntegerField):
             # and InputRequired would take " " for an entry.
             self.data, self.raw_data = None, [""]
             return
-        try:
-            super().process_formdata(valuelist)
-            if self.data is not None and abs(self.data) >= LARGEST_WHOLE_NUMBER:
-                self.data = None
-                raise ValueError(self.gettext(NOT_A_NUMBER))
-        except ValueError as error:
-            raise ValueError(str(self.invalid_message) if self.invalid_message else str(error))
+        if valuelist:
+            # ASCII digits only (int() takes "٣" and " 3 ", refuses "²"), and no
+            # number of more digits than any column holds.
+            self.data = whole_from_text(valuelist[0].strip(), WHOLE_NUMBER_DIGITS, negative=True)
+            if self.data is None:
+                raise ValueError(
+                    str(self.invalid_message) if self.invalid_message else self.gettext(NOT_A_NUMBER)
+                )
 
 
 def without_control_characters(value: str | None) -> str | None:

@@ -92,7 +92,7 @@ def stream(game_id: int, since: int | None,
     subscription = current_app.extensions["watch"].subscribe(game_id)
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
     closed = monitoring.stream_opened()
-    text = events(subscription, since, seconds, closed, tell)
+    text = monitoring.ended_on_error(events(subscription, since, seconds, closed, tell))
     return Response(text, mimetype="text/event-stream", headers={
         "Cache-Control": "no-store",
         "X-Accel-Buffering": "no",  # nginx passes each event on at once
@@ -183,5 +183,6 @@ def stream_games(game_ids: Callable[[], list[int]], since: int | None) -> Respon
 
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
     closed = monitoring.stream_opened()
-    return Response(games_events(ids, follow, since, seconds, closed), mimetype="text/event-stream",
+    text = monitoring.ended_on_error(games_events(ids, follow, since, seconds, closed))
+    return Response(text, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -55,7 +55,7 @@ import json
 import logging
 import os
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
@@ -171,6 +171,30 @@ def print_request_log(log_format: str) -> None:
         handler = logging.StreamHandler(wsgi_errors_stream)
         handler.setFormatter(log_formatter(log_format))
         REQUEST_LOG.addHandler(handler)
+
+
+def log_request_error(exc_info) -> None:
+    """Log an error of this request by its endpoint, never by its path: a
+    game's path holds its link's secret (Flask's own line names the path)."""
+    current_app.logger.error("Exception on %s [%s]", request.endpoint or "-", request.method,
+                             exc_info=exc_info)
+
+
+def ended_on_error(text: Iterator[str]) -> Iterator[str]:
+    """A streamed answer that ends, logged by its endpoint, where an error
+    would stop it: left to the server, the error would be logged with the
+    request's path (gunicorn's "Error handling request /g/<secret>/live").
+    The phone opens its stream again. Called in the request, which is over
+    by the time the stream runs."""
+    logger, endpoint = current_app.logger, request.endpoint or "-"
+
+    def streamed() -> Iterator[str]:
+        try:
+            yield from text
+        except Exception:
+            logger.exception("Exception in the stream of %s", endpoint)
+
+    return streamed()
 
 
 def leads_to_a_game(response: Response) -> bool:

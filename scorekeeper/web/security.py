@@ -64,6 +64,10 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
 }
 
+#: Over HTTPS: a phone that has been here once never asks over plain HTTP
+#: again for a year (a capability link sent in clear could be read on the way).
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+
 DEFAULTS = {
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
@@ -210,6 +214,8 @@ def register_security(app: Flask) -> None:
     def add_security_headers(response):
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
+        if request.is_secure:  # reached over HTTPS (through the proxy, with BEHIND_PROXY)
+            response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
         return response
 
     @app.errorhandler(429)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, request
 from flask_babel import format_datetime, format_decimal
 
+from ..rules.options import whole_from_text
 from .language import LANGUAGE_NAMES, current_lang
 from .responses import author
 from .wording.game import duration_text
@@ -31,5 +32,5 @@ def register_template_helpers(app: Flask) -> None:
         preset_line=preset_line, presets_in_order=presets_in_order,
         rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,
         language_names=LANGUAGE_NAMES, here=here, duration_text=duration_text,
-        device_author=author,
+        device_author=author, whole_from_text=whole_from_text,
     )

@@ -87,6 +87,9 @@ def test_behind_an_https_proxy_the_cookies_are_secure_and_links_say_https(tmp_pa
     assert all(c.secure for c in client._cookies.values())
     share = client.get(response.headers["Location"] + "share", headers=proxy)
     assert "https://cards.example/g/" in share.get_data(as_text=True)
+    assert share.headers["Strict-Transport-Security"] == "max-age=31536000"
+    plain = client.get(response.headers["Location"] + "share")  # not through the proxy
+    assert "Strict-Transport-Security" not in plain.headers
     with app.app_context():
         db.session.remove()
         db.engine.dispose()

@@ -43,6 +43,24 @@ def test_a_digit_that_is_not_ascii_as_what_the_screen_showed_is_no_number(client
     assert client.post(table.url(f"/round/1/{entry}"), data=data).status_code < 500
 
 
+@pytest.mark.parametrize("digit", ["²", "③", "٣", "１"])
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_a_correction_with_a_digit_that_is_not_ascii_is_refused_in_place(client, table, digit,
+                                                                         method):
+    table.start()
+    table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    data = {"trump": "H", **{f"seats-{i}-{entry}": "1" for i in range(4)
+                             for entry in ("bid", "tricks")}, "seats-2-bid": digit}
+    if method == "GET":  # the live check of the correction form as it is filled in
+        response = client.get(table.url("/round/1/edit"), query_string=data)
+        assert response.status_code == 200
+    else:
+        response = client.post(table.url("/round/1/edit"), data=data)
+        assert response.status_code == 422
+        assert "Enter a bid as a whole number" in response.get_data(as_text=True)
+    assert f'value="{digit}" checked' in response.get_data(as_text=True)
+
+
 def test_sitting_out_with_a_blank_round_is_refused_with_the_fields_message(client, table):
     table.start()
     response = client.post(table.url("/players/sit-out"), data={"player": "0", "round": " "})

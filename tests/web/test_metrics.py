@@ -346,3 +346,46 @@ def test_gunicorns_settings_forget_an_ended_workers_open_streams(tmp_path, monke
     settings["child_exit"](None, SimpleNamespace(pid=4242))
     assert sorted(path.name for path in tmp_path.iterdir()) == [
         "counter_4242.db", "gauge_livesum_4343.db"]
+
+
+def test_a_server_error_is_logged_by_its_endpoint_never_by_its_path(app, table, caplog,
+                                                                    monkeypatch):
+    from scorekeeper.web.play.forms import CorrectionForm
+
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: the error page, and the log line
+    gid = table.start()
+    table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+
+    def broken(self, order):
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr(CorrectionForm, "chosen_bids", broken)
+    assert table.client.get(f"/g/{gid}/round/1/edit").status_code == 500
+    record, = [r for r in caplog.records if r.exc_info]
+    assert record.getMessage() == "Exception on play.edit_round [GET]"
+    assert gid not in caplog.text and "a fault" in caplog.text
+
+
+def test_a_stream_that_fails_ends_with_a_log_line_that_names_no_link(app, table, caplog,
+                                                                     monkeypatch):
+    from scorekeeper.web import live
+
+    gid = table.start()
+
+    def failing(*args, **kwargs):
+        yield f"retry: {live.RETRY_MS}\n\n"
+        raise RuntimeError("a fault in the stream")
+
+    monkeypatch.setattr(live, "events", failing)
+    response = table.client.get(f"/g/{gid}/events")
+    assert response.get_data(as_text=True) == f"retry: {live.RETRY_MS}\n\n"  # ended, not raised
+    record, = [r for r in caplog.records if r.exc_info]
+    assert record.getMessage() == "Exception in the stream of play.events"
+    assert gid not in caplog.text and "a fault in the stream" in caplog.text
+
+
+def test_a_database_error_names_no_value_of_its_statement(app):
+    from scorekeeper.storage.database import db
+
+    with app.app_context():
+        assert db.engine.hide_parameters

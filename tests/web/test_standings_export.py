@@ -208,3 +208,12 @@ def test_a_game_without_entries_shows_no_playing_time(table, client):
     page = client.get(table.url("/standings")).get_data(as_text=True)
     data = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
     assert "Playing time" not in page and data["duration_seconds"] is None
+
+
+def test_the_rules_say_no_hook_where_everyone_bids_at_once(client, table):
+    table.start(preset="kachuful", variant="fingers")  # Kachuful's hook is on; fingers bid at once
+    rules = dict(row[:2] for row in read_rules(client, table) if len(row) >= 2)
+    assert rules["Hook rule"] == "off"
+    assert rules["Bidding"] == "all at once (no hook rule)"
+    page = client.get(table.url("/")).get_data(as_text=True)
+    assert "the dealer may not make the bids add up" not in page

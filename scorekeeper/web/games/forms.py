@@ -20,6 +20,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
 from ...rules import PRESETS, Preset, Ruleset, RulesError, UnknownPreset, find_preset
+from ...rules.options import whole_from_text
 from ..fields import WholeNumberField, without_control_characters
 from ..wording.presets import PRESET_TITLES, default_preset
 from ..wording.ruleset import (
@@ -55,6 +56,16 @@ POINTS = 1000
 POINTS_MESSAGE = _l("Enter the points as a whole number.")
 #: The longest trump cycle the form takes (in characters).
 CYCLE_LENGTH = 60
+
+
+def _pieces(text: str | None) -> list[str]:
+    """A typed list of card counts cut at its spaces, commas and semicolons."""
+    return [piece for piece in re.split(r"[\s,;]+", text or "") if piece]
+
+
+def _card_count(piece: str) -> int | None:
+    """One typed card count; a huge one stays a number, for "at most 52" to say so."""
+    return whole_from_text(piece, most_digits=CUSTOM_LENGTH)
 
 
 def whole(label, message, low: int = 1, high: int = 52) -> WholeNumberField:
@@ -185,13 +196,14 @@ class SetupForm(FlaskForm):
     def validate_custom(self, field) -> None:
         if self.shape.data == "custom" and not (field.data or "").strip():
             raise ValidationError(_l("List the cards per round, for example 1 2 3 2 1."))
-        if field.data and not re.fullmatch(r"[\d\s,;]*", field.data):
+        if any(_card_count(piece) is None for piece in _pieces(field.data)):
             raise ValidationError(_l("Use whole numbers separated by spaces or commas."))
 
     def custom_sizes(self) -> tuple[int, ...]:
         # The preview reads the list before the form is validated: only as much
-        # of it as the form takes (int() refuses a number of thousands of digits).
-        return tuple(int(n) for n in re.findall(r"\d+", (self.custom.data or "")[:CUSTOM_LENGTH]))
+        # of it as the form takes, and only the pieces that are whole numbers.
+        numbers = map(_card_count, _pieces((self.custom.data or "")[:CUSTOM_LENGTH]))
+        return tuple(n for n in numbers if n is not None)
 
     def chosen_preset(self) -> Preset:
         """The preset the table picked.

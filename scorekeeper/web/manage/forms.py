@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import re
-
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...rules import SCORING_PRESETS
+from ...rules.options import whole_from_text
 from ...game.names import NAME_LENGTH
 from ..fields import WholeNumberField, without_control_characters
 from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES
@@ -42,13 +41,12 @@ class JoinForm(FlaskForm):
         validators=[Optional(), NumberRange(-10000, 10000)])
 
     def after_player(self) -> int | None:
-        return None if self.after.data == FIRST_SEAT else int(self.after.data)
+        return None if self.after.data == FIRST_SEAT else whole_from_text(self.after.data, most_digits=9)
 
     def validate_after(self, field) -> None:
         from wtforms.validators import ValidationError
 
-        # ASCII digits only: int() refuses "²" and numbers of thousands of digits.
-        if field.data != FIRST_SEAT and not re.fullmatch(r"[0-9]{1,9}", field.data or ""):
+        if field.data != FIRST_SEAT and whole_from_text(field.data, most_digits=9) is None:
             raise ValidationError(_l("Choose where the new player sits."))
 
 

@@ -3,7 +3,6 @@ game domain checks the rules."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -13,6 +12,7 @@ from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
 from ...game import TRUMP_CHOICES
 from ...game.entries import EMPTY, UNSEEN
+from ...rules.options import whole_from_text
 from ..fields import WholeNumberField
 
 #: Form value of "no trump" (a suit is its letter).
@@ -46,8 +46,8 @@ class SeenForm(FlaskForm):
             return EMPTY
         if text in ("unset", NO_TRUMP) or text in TRUMP_FORM_CHOICES:
             return trump_from_form(text)
-        # ASCII digits only: "²".isdigit() is true, but int() refuses it.
-        return int(text) if re.fullmatch(r"[0-9]{1,3}", text) else UNSEEN
+        number = whole_from_text(text, most_digits=3)
+        return UNSEEN if number is None else number
 
 
 class TrumpForm(SeenForm):
@@ -132,7 +132,7 @@ class CorrectionForm(FlaskForm):
         a whole number): what the dealer's forbidden bid depends on."""
         def chosen(field) -> int | None:
             text = field.raw_data[0] if field.raw_data else field.data
-            return int(text) if str(text).isdigit() and len(str(text)) < 4 else None
+            return whole_from_text(str(text), most_digits=3)
         return {p: chosen(row.bid) for p, row in zip(order, self.seats.entries)}
 
     def by_player(self, order: list[int]) -> tuple[dict[int, int], dict[int, int]]:

@@ -256,7 +256,8 @@ def ruleset_lines(ruleset: Ruleset, sizes: list[int] | None = None,
     else:
         lines.append((_("Schedule"), str(SHAPE_NAMES[ruleset.schedule.shape])))
     lines.append((_("Trump"), trump_text(ruleset.trump)))
-    lines.append((_("Hook rule"), hook_text(ruleset.hook.mode, ruleset.hook.min_cards)))
+    hook = ruleset.hook_in_play
+    lines.append((_("Hook rule"), hook_text(hook.mode, hook.min_cards)))
     lines.append((_("Bidding"), str(BIDDING_NAMES[ruleset.bidding])))
     lines.append((_("Scoring"), scoring_name(ruleset.scoring)))
     lines.append((_("Must trump"), _("yes") if ruleset.must_trump else _("no")))
