@@ -95,6 +95,32 @@ def claim_version(game: Game) -> int:
     return seen + 1
 
 
+#: Built once (see :func:`wait_for_turn`).
+LOCK_GAMES = (select(Game.__table__.c.id, Game.__table__.c.version)
+              .where(Game.__table__.c.id.in_(bindparam("games", expanding=True)))
+              .order_by(Game.__table__.c.id).with_for_update())
+
+
+def wait_for_turn(games: Sequence[Game]) -> None:
+    """On PostgreSQL, wait until no other transaction is writing ``games``
+    (their rows locked in id order, until this one ends), so that a table's
+    phones tapping at the same instant are stored one after the other, as
+    SQLite's single writer stores them, instead of failing the
+    compare-and-swap. A game read before the wait that another write has
+    moved on since is a lost race (the unit runs again, on what is stored
+    now, and waits for its turn again). SQLite has one writer at a time
+    already; a read under a lock there would only risk its upgrade deadlock.
+
+    :raise VersionTaken: when another write raised a game's version first.
+    """
+    if not games or db.session.get_bind().dialect.name != "postgresql":
+        return
+    ids = {inspect(game).identity[0]: game for game in games}
+    for game_id, version in db.session.execute(LOCK_GAMES, {"games": list(ids)}):
+        if version != ids[game_id].version:
+            raise VersionTaken(ids[game_id].public_id)
+
+
 def check_still_there(game: Game) -> None:
     """After a lost race: stop when another phone has deleted the game
     meanwhile (its rows then fail on the foreign key, again and again).
@@ -168,8 +194,9 @@ def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
           busy: BaseException | None = None, attempts: int | None = None) -> T:
     """Run ``work(unit)`` and commit what it wrote, once; return what it returned.
 
-    A lost race (:class:`VersionTaken`, ``IntegrityError``) rolls back and runs
-    the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
+    On PostgreSQL it first waits for its turn on the games of ``over``
+    (:func:`wait_for_turn`). A lost race (:class:`VersionTaken`,
+    ``IntegrityError``) rolls back and runs the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
     raises ``busy``. Without ``busy`` a lost race is not run again (unless
     ``attempts`` says so): its error goes up, after the rollback. After a lost
     race, a game of ``over`` that was deleted meanwhile raises
@@ -180,6 +207,7 @@ def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
     for attempt in range(tries):
         unit = Unit()
         try:
+            wait_for_turn(over)
             result = work(unit)
             db.session.commit()
         except NothingToStore as nothing:
