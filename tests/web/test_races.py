@@ -4,9 +4,8 @@ without its writer being told."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
+from at_once import at_once
 
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change
@@ -18,23 +17,6 @@ TRIALS = 100
 def no_write_limit(app):
     """Two phones tapping a hundred times a second is what these tests are about."""
     app.config["LIMIT_WRITES"] = "100000 per minute"
-
-
-def at_once(*calls):
-    """Run the calls in threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        answers[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
 
 
 def sheet_of(app):

@@ -5,9 +5,8 @@ meanwhile" (tests/web/test_races.py)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
+from at_once import at_once
 
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Link
@@ -27,26 +26,7 @@ def client(app):
     return app.test_client()
 
 
-def at_once(*calls):
-    """Run the calls in threads released together; their answers in order."""
-    barrier = threading.Barrier(len(calls))
-    answers = [None] * len(calls)
-
-    def run(index, call):
-        barrier.wait()
-        answers[index] = call()
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return answers
-
-
 def seat_links(app, gid: str) -> dict[int, str]:
-    from scorekeeper.storage.models import Game
-
     with app.app_context():
         game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == gid))
         return dict(db.session.execute(db.select(Link.player, Link.token).where(
