@@ -309,5 +309,5 @@ def proven_revokes(sheet: Sheet, number: int, events: Sequence[HandEventLike]) -
         except (GameError, RulesError):
             return tricks
         if hand.is_complete:
-            tricks.update(flag.trick for flag in hand.flags if flag.kind == "revoke")
+            tricks.update(flag.trick for flag in hand.flags if flag.rule == "revoke")
     return tricks

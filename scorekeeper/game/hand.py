@@ -67,12 +67,11 @@ class TrickLine:
 class Flag:
     """A violation of the hand, with the facts a sentence about it needs.
 
-    ``kind`` says which sentence fits: the engine's ``rule``, or
-    ``"wrong-count"`` where a revoke or must-trump cannot be shown against a
-    suit led. ``led`` is the suit led; ``held`` the card the player still held
-    and should have played (of the suit led for a revoke, a trump for
-    must-trump), and ``later`` the trick (1-based) they played it in, when the
-    hand is derived from the plays.
+    ``rule`` is the engine's name of the rule broken. ``led`` is the
+    suit led; ``held`` the card the player still held and should have played
+    (of the suit led for a revoke, a trump for must-trump), and ``later`` the
+    trick (1-based) they played it in, when the hand is derived from the
+    plays: the engine's facts (:class:`~scorekeeper.rules.Violation`).
     """
 
     trick: int
@@ -80,7 +79,6 @@ class Flag:
     name: str
     card: Card | None
     rule: str
-    kind: str
     led: Suit | None = None
     held: Card | None = None
     later: int | None = None
@@ -200,43 +198,12 @@ class Hand:
         return [self.flag(v) for v in self.deal.violations]
 
     def flag(self, violation: Violation) -> Flag:
-        """A violation with the facts that explain it."""
+        """A violation with the facts that explain it, as the engine found them."""
         player = self.players[violation.seat]
-        t = violation.trick
-        facts = {"trick": t + 1, "player": player, "name": self.name(player),
-                 "card": violation.card, "rule": violation.rule}
-        led = self._trick_cards(t)[0].suit if self._trick_cards(t) else None
-        suit = None
-        if violation.rule == "revoke" and led is not None:
-            suit = led
-        elif violation.rule == "must-trump" and led is not None and self.deal.trump:
-            suit = self.deal.trump
-        if suit is not None:
-            held, later = self._held(violation.seat, t, suit)
-            return Flag(**facts, kind=violation.rule, led=led, held=held, later=later)
-        kind = violation.rule if violation.rule in ("not-in-hand", "played-twice") else "wrong-count"
-        return Flag(**facts, kind=kind)
-
-    def _trick_cards(self, t: int) -> list[Card]:
-        m = len(self.players)
-        return [play.card for play in self.deal.move_stack[t * m:(t + 1) * m]]
-
-    def _held(self, seat: int, t: int, suit: Suit) -> tuple[Card, int | None]:
-        """The highest card of ``suit`` the seat still held in trick ``t``, and
-        the trick (1-based) it was played in later, when the hand is derived."""
-        stack = self.deal.move_stack
-        known = self.deal.hand(seat) is not None
-        if known:
-            remaining = list(self.entered[self.players[seat]])
-            for play in stack:
-                if play.seat == seat and play.trick < t and play.card in remaining:
-                    remaining.remove(play.card)
-            held = [c for c in remaining if c.suit == suit]
-            return max(held), None
-        later = [(play.card, play.trick + 1) for play in stack
-                 if play.seat == seat and play.trick > t and play.card.suit == suit]
-        card, number = max(later, key=lambda item: item[0])
-        return card, number
+        later = None if violation.later is None else violation.later + 1
+        return Flag(trick=violation.trick + 1, player=player, name=self.name(player),
+                    card=violation.card, rule=violation.rule, led=violation.led,
+                    held=violation.held, later=later)
 
     @property
     def written(self) -> dict[int, int]:

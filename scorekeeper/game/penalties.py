@@ -92,7 +92,7 @@ def penalty_offers(hand: Hand) -> list[PenaltyOffer]:
     """Every penalty the verdict offers, for every proven revoke of the hand."""
     offers = []
     for flag in hand.flags:
-        if flag.kind != "revoke":
+        if flag.rule != "revoke":
             continue
         stored = penalised_points(hand, flag.trick)
         by_tricks = penalised_by_tricks(hand, flag.trick)
@@ -123,7 +123,7 @@ def penalty_changes(hand: Hand, trick: int, choice: int, reason: str,
         round is not closed, the revoker took none, or ``harmed`` is the
         revoker or not at the table.
     """
-    revokes = [flag for flag in hand.flags if flag.kind == "revoke" and flag.trick == trick]
+    revokes = [flag for flag in hand.flags if flag.rule == "revoke" and flag.trick == trick]
     if not revokes or not hand.is_complete:
         raise GameError("no-revoke", trick=trick)
     if is_penalised(hand, trick):

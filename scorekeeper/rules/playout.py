@@ -75,7 +75,13 @@ class Violation:
     """A broken rule: in ``trick`` (0-based), ``seat`` played ``card``.
 
     ``card`` is ``None`` only for a missed turn (a seat that played no card to
-    a trick). ``detail`` says what happened in a sentence a player understands.
+    a trick). ``detail`` says what happened in an English sentence a player
+    understands, built from these fields; a sentence in another language is
+    built from them too. For a revoke or a missed trump: ``led``, the suit
+    led; ``held``, the card the seat held and should have played (the highest
+    of the suit led, or of the trumps); and ``later``, the trick (0-based) in
+    which the seat played that card, where its hand is not known and that
+    later card is the proof.
     """
 
     trick: int
@@ -83,6 +89,9 @@ class Violation:
     card: Card | None
     rule: Rule
     detail: str
+    led: Suit | None = None
+    held: Card | None = None
+    later: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The violation as in docs/hand-record.md (the card in canonical form)."""
@@ -149,10 +158,12 @@ class _Round:
 
     def finding(
         self, trick: int, turn: int, order: int, position: int, card: Card | None, rule: Rule,
-        detail: str,
+        detail: str, **facts: Any,
     ) -> _Finding:
-        """A violation by ``position``, placed in play order."""
-        return _Finding(trick, turn, order, Violation(trick, self.seats[position], card, rule, detail))
+        """A violation by ``position`` (with its ``facts``: see :class:`Violation`),
+        placed in play order."""
+        return _Finding(trick, turn, order,
+                        Violation(trick, self.seats[position], card, rule, detail, **facts))
 
     def plays(self) -> Iterator[_Play]:
         """Every card played, in play order."""
@@ -387,34 +398,39 @@ def _check_counts(round_: _Round, held: list[list[Card]], final: bool) -> list[_
 
 
 def _revoke(round_: _Round, play: _Play, led: Suit, holding: Card) -> _Finding:
-    name = round_.names[play.position]
+    name, later = round_.names[play.position], _later_play(round_, play, holding)
     return round_.finding(
         play.trick, play.turn, _FOLLOWING, play.position, play.card, REVOKE,
         f"{name} played {play.card.symbol} on a {led.noun} lead "
-        f"while holding {holding.symbol}{_later_play(round_, play, holding)}.",
+        f"while holding {holding.symbol}{_later_words(name, later)}.",
+        led=led, held=holding, later=later,
     )
 
 
 def _missed_trump(round_: _Round, play: _Play, led: Suit, holding: Card) -> _Finding:
-    name = round_.names[play.position]
+    name, later = round_.names[play.position], _later_play(round_, play, holding)
     return round_.finding(
         play.trick, play.turn, _FOLLOWING, play.position, play.card, MUST_TRUMP,
         f"{name} played {play.card.symbol} on a {led.noun} lead while holding the trump "
-        f"{holding.symbol}{_later_play(round_, play, holding)}; a player who cannot follow "
+        f"{holding.symbol}{_later_words(name, later)}; a player who cannot follow "
         "suit must trump.",
+        led=led, held=holding, later=later,
     )
 
 
-def _later_play(round_: _Round, play: _Play, holding: Card) -> str:
+def _later_play(round_: _Round, play: _Play, holding: Card) -> int | None:
     """Where the position's hand is unknown, the proof that it held
     ``holding`` at ``play``: the later trick in which it played that card."""
     if round_.dealt[play.position] is not None:
-        return ""
+        return None
     for later in round_.plays_by(play.position):
         if later.trick > play.trick and later.card == holding:
-            name = round_.names[play.position]
-            return f", which {name} played later, in the {_ordinal(later.trick + 1)} trick"
-    return ""  # pragma: no cover - an unknown hand holds only cards played later
+            return later.trick
+    return None  # pragma: no cover - an unknown hand holds only cards played later
+
+
+def _later_words(name: str, later: int | None) -> str:
+    return "" if later is None else f", which {name} played later, in the {_ordinal(later + 1)} trick"
 
 
 def _not_held(round_: _Round, play: _Play, copies_out: int) -> _Finding:

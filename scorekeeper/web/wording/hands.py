@@ -30,20 +30,20 @@ def flag_text(flag: Flag) -> str:
     """A violation in words a player understands."""
     values = {"trick": flag.trick, "name": flag.name,
               "card": card_label(str(flag.card)) if flag.card else ""}
-    if flag.kind == "revoke":
+    if flag.rule == "revoke":
         text = _("Trick %(trick)s, %(name)s: did not follow suit. %(suit)s were led; "
                  "%(card)s played while holding %(held)s.",
                  suit=suit_name(flag.led.value).capitalize(), held=card_label(str(flag.held)),
                  **values)
-    elif flag.kind == "must-trump":
+    elif flag.rule == "must-trump":
         text = _("Trick %(trick)s, %(name)s: no %(suit)s to follow, the trump %(held)s in "
                  "hand, and %(card)s played. With these rules a player who cannot follow "
                  "suit must trump.",
                  suit=suit_name(flag.led.value), held=card_label(str(flag.held)), **values)
-    elif flag.kind == "not-in-hand":
+    elif flag.rule == "not-in-hand":
         return _("Trick %(trick)s, %(name)s: %(card)s, which is not in the hand dealt.",
                  **values)
-    elif flag.kind == "played-twice":
+    elif flag.rule == "played-twice":
         return _("Trick %(trick)s, %(name)s: %(card)s, but every copy of that card had "
                  "already been played.", **values)
     else:
