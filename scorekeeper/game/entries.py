@@ -21,10 +21,12 @@ in the database at that moment (see :func:`scorekeeper.storage.games.record`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_tricks
+from ..rules.numbers import is_whole
+from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_running_tricks
+from ..rules import check_tricks
 from ..rules import check_zero_streak
 from ..rules import find_scoring, max_hand, round_sizes
 from .errors import Conflict, GameError, Refusals
@@ -150,11 +152,11 @@ def tricks(sheet: Sheet, number: int, player: int, tricks: int,
     if _unchanged(sheet, "tricks", rnd.tricks.get(player), tricks, was,
                   name=sheet.name(player)):
         return []
-    if not 0 <= tricks <= rnd.cards:
-        raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards)
-    others = sum(t for p, t in rnd.tricks.items() if p != player)
-    if others + tricks > rnd.cards:
-        raise GameError("tricks-too-many", total=others + tricks, cards=rnd.cards)
+    others = [t for p, t in rnd.tricks.items() if p != player]
+    try:
+        check_running_tricks(tricks, others, rnd.cards)
+    except InvalidTricks as refused:
+        raise _refused_tricks(sheet, refused, [player]) from None
     return [NewChange("tricks", round=number, player=player, value=tricks)]
 
 
@@ -227,12 +229,17 @@ def _check_corrected_tricks(sheet: Sheet, rnd: RoundSheet, tricks: Mapping[int, 
     try:
         check_tricks([tricks[p] for p in rnd.order], rnd.cards)
     except InvalidTricks as refused:
-        position = refused.details.get("position")
-        if position is None:  # the counts do not add up to the cards dealt
-            raise GameError("tricks-total", total=sum(tricks.values()),
-                            cards=rnd.cards) from None
-        player = rnd.order[position - 1]
-        raise GameError("tricks-range", name=sheet.name(player), cards=rnd.cards) from None
+        raise _refused_tricks(sheet, refused, rnd.order) from None
+
+
+def _refused_tricks(sheet: Sheet, refused: InvalidTricks, players: Sequence[int]) -> GameError:
+    """The engine's refusal of trick counts (``players``' in the order checked)
+    as the game's: one player's count out of range, or the counts' total."""
+    details = refused.details
+    if "position" in details:
+        player = players[details["position"] - 1]
+        return GameError("tricks-range", name=sheet.name(player), cards=details["cards"])
+    return GameError(refused.kind, total=details["total"], cards=details["cards"])
 
 
 def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[NewChange]:
@@ -384,7 +391,7 @@ def schedule(sheet: Sheet, op: Mapping[str, Any]) -> NewChange:
     last = len(sheet.rounds) + (1 if kind == "insert" else 0)
     if first > last:
         raise GameError("schedule-begun")
-    if not isinstance(number, int) or not first <= number <= last:
+    if not is_whole(number, first, last):
         raise GameError("schedule-range", first=first, last=last)
     if kind == "remove" and len(sheet.rounds) == 1:
         raise GameError("one-round-left")
@@ -419,7 +426,7 @@ def _check_round_size(sheet: Sheet, number: int, cards: Any) -> None:
     """A hand size the deck can deal to the players of round ``number``."""
     players = len(sheet.present_in(min(number, len(sheet.rounds))))
     most = max_hand(sheet.ruleset.decks, max(players, MIN_PLAYERS), False)
-    if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= most:
+    if not is_whole(cards, 1, most):
         raise GameError("round-size", number=number, most=most, players=players)
 
 

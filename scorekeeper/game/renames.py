@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..rules.numbers import is_whole
 from .errors import GameError
 from .rounds import NewChange
 from .names import NAME_LENGTH, name_key
@@ -32,7 +33,7 @@ def rename_member(sheet: Sheet, player: int, name: str, tag: int) -> NewChange:
     name = " ".join(name.split())
     if not name:
         raise GameError("join-no-name")
-    if len(name) > NAME_LENGTH or isinstance(tag, bool) or not isinstance(tag, int):
+    if len(name) > NAME_LENGTH or not is_whole(tag):
         raise ValueError("not a name change the roster makes")
     if any(pid != player and name_key(m.name) == name_key(name)
            for pid, m in sheet.members.items()):

@@ -37,6 +37,7 @@ from __future__ import annotations
 from .bidding import (
     allowed_bids,
     check_bid,
+    check_running_tricks,
     check_tricks,
     check_zero_streak,
     forbidden_bid,
@@ -118,7 +119,7 @@ __all__ = [
     "RANK_LETTERS", "Card", "Suit", "full_deck", "parse_card", "parse_cards", "parse_rank",
     "parse_suit", "BIDDING_STYLES", "HOOK_MODES", "IDENTICAL_CARDS", "NO_CARD_LEFT_RULES",
     "SHAPES", "TRUMP_CYCLE_ENTRIES", "TRUMP_METHODS", "HookRule", "ScheduleSpec", "TrumpRule",
-    "allowed_bids", "check_bid", "check_tricks", "check_zero_streak", "forbidden_bid",
+    "allowed_bids", "check_bid", "check_running_tricks", "check_tricks", "check_zero_streak", "forbidden_bid",
     "hook_applies", "zero_bid_barred", "SCORING_PRESETS", "Scoring", "find_scoring",
     "score_round", "GameScore", "RoundResult", "Standing", "score_game", "standings",
     "tie_break_cards", "Ruleset", "bidding_order", "dealer_for_round", "dealers_for_rounds",

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .errors import InvalidBid, InvalidTricks
+from .numbers import is_whole
 from .options import BIDDING_STYLES, SIMULTANEOUS, HookRule
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "TRICKS_KINDS",
     "allowed_bids",
     "check_bid",
+    "check_running_tricks",
     "check_tricks",
     "check_zero_streak",
     "zero_bid_barred",
@@ -39,9 +41,11 @@ BID_KINDS: Final = (
 :func:`allowed_bids` raise."""
 
 TRICKS_KINDS: Final = (
-    "bad-cards", "no-tricks", "tricks-not-whole", "tricks-out-of-range", "tricks-total"
+    "bad-cards", "no-tricks", "tricks-not-whole", "tricks-out-of-range", "tricks-total",
+    "tricks-too-many",
 )
-"""The ``kind`` of every :class:`InvalidTricks` that :func:`check_tricks` raises."""
+"""The ``kind`` of every :class:`InvalidTricks` that :func:`check_tricks` and
+:func:`check_running_tricks` raise."""
 
 
 def _tricks_word(n: int) -> str:
@@ -49,7 +53,7 @@ def _tricks_word(n: int) -> str:
 
 
 def _check_cards(cards: int, error: type[InvalidBid] | type[InvalidTricks]) -> None:
-    if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
+    if not is_whole(cards, 1):
         raise error(
             f"A round deals at least 1 card to each player, not {cards!r}.",
             kind="bad-cards", cards=cards,
@@ -144,7 +148,7 @@ def check_bid(
     forbidden-bid {'bid': 2, 'cards': 4}
     """
     _check_cards(cards, InvalidBid)
-    if isinstance(bid, bool) or not isinstance(bid, int):
+    if not is_whole(bid):
         raise InvalidBid(
             f"A bid must be a whole number between 0 and {cards}, not {bid!r}.",
             kind="bid-not-whole", bid=bid, cards=cards,
@@ -249,22 +253,55 @@ def check_tricks(tricks: Sequence[int], cards: int) -> None:
             "No trick counts were given; enter one count per player.", kind="no-tricks"
         )
     for position, taken in enumerate(tricks, start=1):
-        if isinstance(taken, bool) or not isinstance(taken, int):
-            raise InvalidTricks(
-                f"Trick count {position} must be a whole number between 0 and {cards}, "
-                f"not {taken!r}.",
-                kind="tricks-not-whole", position=position, tricks=taken, cards=cards,
-            )
-        if not 0 <= taken <= cards:
-            raise InvalidTricks(
-                f"Trick count {position} is {taken}, but a player takes between 0 and "
-                f"{cards} {_tricks_word(cards)} in a {cards}-card round.",
-                kind="tricks-out-of-range", position=position, tricks=taken, cards=cards,
-            )
+        _check_count(position, taken, cards)
     total = sum(tricks)
     if total != cards:
         verb = "was" if cards == 1 else "were"
         raise InvalidTricks(
             f"Tricks total {total}, but {cards} {verb} played.",
             kind="tricks-total", total=total, cards=cards,
+        )
+
+
+def check_running_tricks(taken: int, others: Sequence[int], cards: int) -> None:
+    """Raise :class:`InvalidTricks` unless one player's count ``taken``,
+    entered while the round's counts come in one by one, fits a ``cards``-card
+    round beside the ``others`` entered so far: a whole number from 0 to
+    ``cards``, and all of them together no more than ``cards`` (the last one
+    in makes them add up: :func:`check_tricks`).
+
+    The error's ``kind`` and ``details`` are those of :func:`check_tricks`
+    for the one count (``position`` 1), or ``"tricks-too-many"`` with
+    ``total`` and ``cards``.
+
+    >>> check_running_tricks(3, [2, 4], 10)
+    >>> try:
+    ...     check_running_tricks(5, [2, 4], 10)
+    ... except InvalidTricks as error:
+    ...     print(error.kind, error.details)
+    tricks-too-many {'total': 11, 'cards': 10}
+    """
+    _check_cards(cards, InvalidTricks)
+    _check_count(1, taken, cards)
+    total = taken + sum(others)
+    if total > cards:
+        raise InvalidTricks(
+            f"Tricks total {total} so far, but only {cards} can be won.",
+            kind="tricks-too-many", total=total, cards=cards,
+        )
+
+
+def _check_count(position: int, taken: int, cards: int) -> None:
+    """One player's trick count (the ``position``-th): a whole number from 0 to ``cards``."""
+    if not is_whole(taken):
+        raise InvalidTricks(
+            f"Trick count {position} must be a whole number between 0 and {cards}, "
+            f"not {taken!r}.",
+            kind="tricks-not-whole", position=position, tricks=taken, cards=cards,
+        )
+    if not 0 <= taken <= cards:
+        raise InvalidTricks(
+            f"Trick count {position} is {taken}, but a player takes between 0 and "
+            f"{cards} {_tricks_word(cards)} in a {cards}-card round.",
+            kind="tricks-out-of-range", position=position, tricks=taken, cards=cards,
         )

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Final
 
 from .errors import InvalidCard
+from .numbers import is_whole
 
 __all__ = [
     "ACE",
@@ -363,7 +364,7 @@ def full_deck(decks: int = 1) -> list[Card]:
 
     :raise InvalidCard: when ``decks`` is not a positive whole number.
     """
-    if isinstance(decks, bool) or not isinstance(decks, int) or decks < 1:
+    if not is_whole(decks, 1):
         raise InvalidCard(f"the number of decks must be a positive whole number, not {decks!r}")
     one = [_BY_RANK_SUIT[rank, suit] for suit in SUITS for rank in RANKS]
     return one * decks

@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from .cards import Card, Suit
 from .errors import InvalidSeat
+from .numbers import is_whole
 from .play import PlayError, PlayOptions, PlayRules, Trick, check_trump, legal_cards
 from .playout import PlayOutcome, Violation, play_out
 
@@ -85,15 +86,15 @@ The scorer mixed up the card: take it back and record the right one.
     ) -> None:
         seat_list = list(seats)
         for seat in seat_list:
-            if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            if not is_whole(seat, 0):
                 raise InvalidSeat(f"a seat is a whole number from 0, not {seat!r}")
         if len(set(seat_list)) != len(seat_list):
             raise InvalidSeat(f"each seat plays once: {seat_list}")
         if len(seat_list) < 2:
             raise InvalidSeat("a round needs at least 2 players")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or dealer < 0:
+        if not is_whole(dealer, 0):
             raise InvalidSeat(f"the dealer is a seat number from 0, not {dealer!r}")
-        if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
+        if not is_whole(cards, 1):
             raise PlayError(f"each player gets at least 1 card, not {cards!r}")
         self.seats: tuple[int, ...] = tuple(sorted(seat_list))
         self.dealer = dealer

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar
 
 from .errors import InvalidRuleOption
+from .numbers import is_whole, whole_from_text
 
 __all__ = [
     "BIDDING_STYLES",
@@ -113,27 +114,6 @@ IDENTICAL_CARDS: Final[tuple[IdenticalCards, ...]] = ("first-wins", "last-wins")
 _T = TypeVar("_T")
 
 
-def whole_from_text(text: object, most_digits: int = 18, negative: bool = False) -> int | None:
-    """The whole number ``text`` spells in ASCII digits (at most ``most_digits``
-    of them, after a minus sign where ``negative`` allows one), or None: the one
-    way typed or stored text becomes a whole number.
-
-    Python's ``str.isdigit`` and ``int`` take other scripts' digits ("²" is a
-    digit to one and not the other), so neither decides alone.
-
-    >>> whole_from_text("12"), whole_from_text("²"), whole_from_text("٣"), whole_from_text(" 1")
-    (12, None, None, None)
-    >>> whole_from_text("1234", most_digits=3), whole_from_text("-5"), whole_from_text("-5", negative=True)
-    (None, None, -5)
-    """
-    if not isinstance(text, str):
-        return None
-    digits = text[1:] if negative and text.startswith("-") else text
-    if not 0 < len(digits) <= most_digits or not (digits.isascii() and digits.isdigit()):
-        return None
-    return int(text)
-
-
 def check_choice(field_name: str, value: object, allowed: tuple[str, ...]) -> None:
     """Raise :class:`InvalidRuleOption` unless ``value`` is one of ``allowed``."""
     if value not in allowed:
@@ -145,7 +125,7 @@ def check_choice(field_name: str, value: object, allowed: tuple[str, ...]) -> No
 
 def check_whole(field_name: str, value: object, minimum: int) -> None:
     """Raise :class:`InvalidRuleOption` unless ``value`` is a whole number >= ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         raise InvalidRuleOption(
             field_name, f"must be a whole number, not {value!r}", kind="not-whole", value=value
         )
@@ -247,7 +227,7 @@ class ScheduleSpec:
             raise InvalidRuleOption("cards", f"must be a list of hand sizes, not {self.cards!r}")
         cards = tuple(self.cards)
         for number, size in enumerate(cards, start=1):
-            if isinstance(size, bool) or not isinstance(size, int):
+            if not is_whole(size):
                 raise InvalidRuleOption(
                     "cards", f"round {number}: {size!r} is not a whole number of cards",
                     kind="not-whole-cards", round=number, value=size,

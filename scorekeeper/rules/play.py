@@ -31,7 +31,7 @@ from typing import Any, Final, NamedTuple, Protocol
 
 from .cards import Card, Suit
 from .errors import InvalidRuleOption, RulesError
-from .options import IDENTICAL_CARDS, IdenticalCards
+from .options import IDENTICAL_CARDS, IdenticalCards, check_choice, check_flag
 
 __all__ = [
     "FIRST_WINS",
@@ -90,13 +90,8 @@ class PlayRules:
     def __post_init__(self) -> None:
         if isinstance(self.decks, bool) or self.decks not in (1, 2):
             raise InvalidRuleOption("decks", f"must be 1 or 2, not {self.decks!r}")
-        if not isinstance(self.must_trump, bool):
-            raise InvalidRuleOption("must_trump", f"must be true or false, not {self.must_trump!r}")
-        if self.identical_cards not in IDENTICAL_CARDS:
-            raise InvalidRuleOption(
-                "identical_cards",
-                f"must be 'first-wins' or 'last-wins', not {self.identical_cards!r}",
-            )
+        check_flag("must_trump", self.must_trump)
+        _check_identical(self.identical_cards)
 
 
 class Trick(NamedTuple):
@@ -122,11 +117,9 @@ def check_trump(trump: Suit | None) -> None:
 
 
 def _check_identical(identical: str) -> bool:
-    """Return True for last-wins."""
-    if identical not in IDENTICAL_CARDS:
-        raise InvalidRuleOption(
-            "identical_cards", f"must be 'first-wins' or 'last-wins', not {identical!r}"
-        )
+    """Whether of two identical cards the last played wins (``identical`` is
+    checked: :class:`InvalidRuleOption` for neither rule)."""
+    check_choice("identical_cards", identical, IDENTICAL_CARDS)
     return identical == LAST_WINS
 
 

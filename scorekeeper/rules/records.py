@@ -42,6 +42,7 @@ from typing import Any, Final
 
 from .cards import Card, Suit, parse_card, parse_suit
 from .errors import InvalidCard, MalformedRecord, UnknownPreset
+from .numbers import is_whole
 from .options import IDENTICAL_CARDS
 from .play import PlayRules
 from .scoring import find_scoring
@@ -136,7 +137,7 @@ def _list(obj: dict[str, Any], name: str, what: str) -> list[Any]:
 
 
 def _whole(value: object, where: str, low: int, high: int, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+    if not is_whole(value):
         shown = _kind(value)
     elif not low <= value <= high:
         shown = str(value)

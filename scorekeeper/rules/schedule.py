@@ -21,6 +21,7 @@ from typing import Final
 
 from .bidding import hook_applies
 from .errors import InvalidSchedule
+from .numbers import is_whole
 from .options import ScheduleSpec
 from .ruleset import Ruleset
 
@@ -41,7 +42,7 @@ _DECK_WORDS: Final = {1: "one deck has", 2: "two decks have"}
 
 
 def _check_table(players: int, decks: int) -> None:
-    if isinstance(players, bool) or not isinstance(players, int) or players < 2:
+    if not is_whole(players, 2):
         raise InvalidSchedule(
             f"Oh Hell needs at least 2 players, not {players!r}.",
             kind="too-few-players", players=players,
@@ -101,7 +102,7 @@ def validate_round_sizes(
             reserve_trump_card=reserve_trump_card,
         )
     for number, size in enumerate(sizes, start=1):
-        if isinstance(size, bool) or not isinstance(size, int):
+        if not is_whole(size):
             raise InvalidSchedule(
                 f"Round {number}: {size!r} is not a whole number of cards.",
                 kind="not-whole-cards", round=number, value=size,

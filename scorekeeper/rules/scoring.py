@@ -25,6 +25,7 @@ from typing import Any, Final
 
 from .bidding import check_bid, check_tricks
 from .errors import InvalidBid, InvalidRuleOption, InvalidTricks, RulesError, UnknownPreset
+from .numbers import is_whole
 
 __all__ = [
     "SCORING_PRESETS",
@@ -112,7 +113,7 @@ class Scoring:
             raise InvalidRuleOption("name", "a scoring needs a non-empty name, such as 'custom'")
         for part in _INT_PARTS:
             value = getattr(self, part)
-            if isinstance(value, bool) or not isinstance(value, int):
+            if not is_whole(value):
                 raise InvalidRuleOption(part, f"must be a whole number, not {value!r}")
         for part in _PENALTIES:
             if getattr(self, part) < 0:
@@ -127,10 +128,10 @@ class Scoring:
                 raise InvalidRuleOption(part, f"must be true or false, not {value!r}")
         for part in ("zero_bid_points", "zero_bid_miss_points"):
             value = getattr(self, part)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is not None and not is_whole(value):
                 raise InvalidRuleOption(part, f"must be a whole number or null, not {value!r}")
         if self.zero_bid_points is not None:
-            if isinstance(self.zero_bid_points, bool) or not isinstance(self.zero_bid_points, int):
+            if not is_whole(self.zero_bid_points):
                 raise InvalidRuleOption(
                     "zero_bid_points", f"must be a whole number or null, not {self.zero_bid_points!r}"
                 )
@@ -352,13 +353,13 @@ def score_round(
     check_tricks(tricks, cards)
     points = []
     for bid, taken, missed in zip(bids, tricks, previous_misses):
-        if isinstance(bid, bool) or not isinstance(bid, int):
+        if not is_whole(bid):
             raise InvalidBid(
                 f"A bid must be a whole number, not {bid!r}.",
                 kind="bid-not-whole", bid=bid, cards=cards,
             )
         check_bid(bid, cards=cards, earlier_bids=(), is_last_bidder=False, hook_active=False)
-        if isinstance(missed, bool) or not isinstance(missed, int):
+        if not is_whole(missed):
             raise RulesError(f"previous_misses must be a whole number, not {missed!r}.")
         if missed < 0:
             raise RulesError(f"previous_misses cannot be negative, not {missed}.")

@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from .errors import InvalidSeat
+from .numbers import is_whole
 
 __all__ = [
     "bidding_order",
@@ -36,12 +37,12 @@ __all__ = [
 
 
 def _check_seat_count(seat_count: int) -> None:
-    if isinstance(seat_count, bool) or not isinstance(seat_count, int) or seat_count < 1:
+    if not is_whole(seat_count, 1):
         raise InvalidSeat(f"A table has at least 1 seat, not {seat_count!r}.")
 
 
 def _check_seat(seat: int, seat_count: int, what: str = "Seat") -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seat_count:
+    if not is_whole(seat, 0, seat_count - 1):
         raise InvalidSeat(
             f"{what} {seat!r} does not exist: seats are numbered 0 to {seat_count - 1}."
         )
@@ -84,7 +85,7 @@ def dealer_for_round(first_dealer: int, round_index: int, seat_count: int) -> in
     """
     _check_seat_count(seat_count)
     _check_seat(first_dealer, seat_count, "First dealer seat")
-    if isinstance(round_index, bool) or not isinstance(round_index, int) or round_index < 0:
+    if not is_whole(round_index, 0):
         raise InvalidSeat(f"A round index is 0 or more, not {round_index!r}.")
     return (first_dealer + round_index) % seat_count
 

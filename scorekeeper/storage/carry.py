@@ -32,6 +32,7 @@ from ..game.names import NAME_LENGTH, name_key
 from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
 from ..game.hidden import Looker, as_seen, first_hidden, looker_of
 from ..rules import Ruleset, RulesError
+from ..rules.numbers import is_whole
 from . import archive
 from .database import db
 from .clubs import club_places
@@ -120,10 +121,6 @@ def _text(value: Any, longest: int) -> bool:
     return isinstance(value, str) and 0 < len(value) <= longest
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _matches(pattern: re.Pattern[str], value: Any) -> bool:
     return isinstance(value, str) and pattern.fullmatch(value) is not None
 
@@ -194,7 +191,7 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
     if (twice := _same_name(players)) is not None:
         return [CarryProblem(place, names, "same-name", {"error": GameError("same-name",
                                                                             name=twice)})]
-    if not _whole(data["first_dealer"]) or not 0 <= data["first_dealer"] < len(players):
+    if not is_whole(data["first_dealer"], 0, len(players) - 1):
         return problem("bad-field", field="first_dealer")
     if _links_problem(data["links"]):
         return problem("bad-field", field="links")
@@ -205,14 +202,14 @@ def game_problems(place: int, data: Any) -> list[CarryProblem]:
         return problem("game-too-long", most=MOST_CHANGES)
     if not isinstance(changes, list):
         return problem("bad-field", field="changes")
-    if not all(isinstance(c, dict) and _whole(c.get("seq")) and isinstance(c.get("kind"), str)
+    if not all(isinstance(c, dict) and is_whole(c.get("seq")) and isinstance(c.get("kind"), str)
                for c in changes):
         return problem("bad-field", field="changes")
     events = data.get("hand_events", [])
     if isinstance(events, list) and len(events) > MOST_HAND_EVENTS:
         return problem("hands-too-long", most=MOST_HAND_EVENTS)
     if not isinstance(events, list) or not all(
-            isinstance(e, dict) and _whole(e.get("round")) and _whole(e.get("seq"))
+            isinstance(e, dict) and is_whole(e.get("round")) and is_whole(e.get("seq"))
             and isinstance(e.get("kind"), str) for e in events):
         return problem("bad-field", field="hand_events")
     try:

@@ -6,7 +6,7 @@ import unicodedata
 
 from wtforms import IntegerField
 
-from ..rules.options import whole_from_text
+from ..rules.numbers import whole_from_text
 
 #: No whole number the table enters comes near this many digits; longer ones are
 #: refused as not numbers at all (WTForms' NumberRange cannot compare numbers

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, request
 from flask_babel import format_datetime, format_decimal
 
-from ..rules.options import whole_from_text
+from ..rules.numbers import whole_from_text
 from .language import LANGUAGE_NAMES, current_lang
 from .responses import author
 from .wording.game import duration_text

@@ -11,6 +11,7 @@ from scorekeeper.rules import (
     InvalidTricks,
     allowed_bids,
     check_bid,
+    check_running_tricks,
     check_tricks,
     check_zero_streak,
     forbidden_bid,
@@ -191,6 +192,10 @@ ERROR_KINDS = [
     (lambda: check_tricks([3, 2, 3, 1], 10),
      InvalidTricks, "tricks-total", {"total": 9, "cards": 10}),
     (lambda: check_tricks([0, 0, 1], 1.0), InvalidTricks, "bad-cards", {"cards": 1.0}),
+    (lambda: check_running_tricks(3, [4, 4], 10),
+     InvalidTricks, "tricks-too-many", {"total": 11, "cards": 10}),
+    (lambda: check_running_tricks(11, [], 10),
+     InvalidTricks, "tricks-out-of-range", {"position": 1, "tricks": 11, "cards": 10}),
 ]
 
 

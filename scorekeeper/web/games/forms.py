@@ -20,7 +20,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Val
 
 from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, max_players
 from ...rules import PRESETS, Preset, Ruleset, RulesError, UnknownPreset, find_preset
-from ...rules.options import whole_from_text
+from ...rules.numbers import whole_from_text
 from ..fields import WholeNumberField, without_control_characters
 from ..wording.presets import PRESET_TITLES, default_preset
 from ..wording.ruleset import (

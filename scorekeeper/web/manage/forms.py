@@ -8,7 +8,7 @@ from wtforms import SelectChoice, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ...rules import SCORING_PRESETS
-from ...rules.options import whole_from_text
+from ...rules.numbers import whole_from_text
 from ...game.names import NAME_LENGTH
 from ..fields import WholeNumberField, without_control_characters
 from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES

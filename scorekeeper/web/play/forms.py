@@ -12,7 +12,7 @@ from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
 from ...game import TRUMP_CHOICES
 from ...game.entries import EMPTY, UNSEEN
-from ...rules.options import whole_from_text
+from ...rules.numbers import whole_from_text
 from ..fields import WholeNumberField
 
 #: Form value of "no trump" (a suit is its letter).
