@@ -360,3 +360,52 @@ def test_a_word_wider_than_its_box_is_found(phone: Page, walk, live_server):
     found = page.evaluate(WORDS_STICK_OUT)
     assert any("Codicedellapartita" in f and "px of text in" in f for f in found), found
     assert any("reaches" in f for f in found), found
+
+
+@pytest.fixture(scope="module")
+def unstarted_evening(seeder) -> str:
+    """An evening seated but not started, whose page offers Move and Set the table."""
+    client = seeder.client
+    club = client.post("/clubs/new", data={"name": "Sunday club"}).headers["Location"].split("/")[2]
+    names = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz", *NAMES[2:4],
+             *(f"Player {n}" for n in range(5, 9))]
+    evening = client.post(f"/clubs/{club}/evenings/new", data={
+        "name": "Sunday night", "players": "\n".join(names), "preset": "cardgames",
+        "sizes": ["4"], "rule": "placement"}).headers["Location"]
+    return evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bidding_the_verdict_and_the_evening_say_each_languages_words(
+        phone: Page, walk, unstarted_evening, live_app, live_server, lang):
+    """The pages of the third words review (issue 41) in every language on a 360 px
+    phone, photographed (test-artifacts/words-<lang>-<page>.png): the bidding
+    figures under the language's own name of the dealer's rule, the verdict
+    with the suit led in lower case after its label, the evening with its Move
+    button; nothing cut, nothing wider than its box."""
+    from flask_babel import gettext
+
+    from scorekeeper.web.wording.cards import suit_name
+
+    page = phone
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    ARTIFACTS.mkdir(exist_ok=True)
+    with live_app.test_request_context(headers={"Accept-Language": lang}):
+        words = {
+            "club-bidding": ("#hook-title", gettext("The hook and the dealer")),
+            "verdict": ("#verdict-flags", suit_name("S")),  # the revoke: spades were led
+            "club-evening-started": ("h1", None),
+            "club-evening-proposed": ("#move-player button", gettext("Move")),
+        }
+    paths = {**dict(walk), "club-evening-proposed": unstarted_evening}
+    wrong = {}
+    for name, (where, text) in words.items():
+        page.goto(paths[name])
+        photograph(page, f"words-{lang}-{name}")
+        shown = page.locator(where).first.inner_text()
+        found = problems_of(page) + page.evaluate(WORDS_STICK_OUT)
+        if text is not None and text not in shown:
+            found.append(f"{where} says {shown!r}, not {text!r}")
+        if found:
+            wrong[name] = found
+    assert not wrong, "\n".join(f"{lang} {name}:\n  " + "\n  ".join(p) for name, p in wrong.items())
