@@ -362,6 +362,18 @@ def test_a_word_wider_than_its_box_is_found(phone: Page, walk, live_server):
     assert any("reaches" in f for f in found), found
 
 
+#: A table wider than the room its box gives it: it runs over the box's
+#: padding up to (or past) its border, though nothing hides it.
+TABLES_IN_THEIR_BOX = r"""
+() => [...document.querySelectorAll('table')].flatMap((table) => {
+  const box = table.parentElement, style = getComputedStyle(box);
+  const room = box.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  const right = table.getBoundingClientRect().right;
+  return right > room + 0.5 ? [`table#${table.id}: reaches ${Math.round(right)} px, its box's room ends at ${Math.round(room)}`] : [];
+})
+"""
+
+
 @pytest.fixture(scope="module")
 def unstarted_evening(seeder) -> str:
     """An evening seated but not started, whose page offers Move and Set the table."""
@@ -382,7 +394,7 @@ def test_the_bidding_the_verdict_and_the_evening_say_each_languages_words(
     phone, photographed (test-artifacts/words-<lang>-<page>.png): the bidding
     figures under the language's own name of the dealer's rule, the verdict
     with the suit led in lower case after its label, the evening with its Move
-    button; nothing cut, nothing wider than its box."""
+    button; nothing cut, nothing wider than its box, no table over its box's padding."""
     from flask_babel import gettext
 
     from scorekeeper.web.wording.cards import suit_name
@@ -403,7 +415,7 @@ def test_the_bidding_the_verdict_and_the_evening_say_each_languages_words(
         page.goto(paths[name])
         photograph(page, f"words-{lang}-{name}")
         shown = page.locator(where).first.inner_text()
-        found = problems_of(page) + page.evaluate(WORDS_STICK_OUT)
+        found = problems_of(page) + page.evaluate(WORDS_STICK_OUT) + page.evaluate(TABLES_IN_THEIR_BOX)
         if text is not None and text not in shown:
             found.append(f"{where} says {shown!r}, not {text!r}")
         if found:
