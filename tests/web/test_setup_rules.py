@@ -190,14 +190,9 @@ def test_the_trump_order_takes_the_pages_own_word_for_no_trump(client, app, lang
 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_the_preview_takes_the_pages_own_word_for_no_trump(client, htmx):
-    data = setup_data(preset="planowanie", trump_method="cycle", trump_cycle="♠ BA ♥",
-                      action="preview")
-    if htmx:
-        response = client.post("/new/preview", data=data, headers={**HTMX, "Accept-Language": "pl"})
-    else:
-        response = client.post("/new", data=data, headers={"Accept-Language": "pl"})
-    page = html.unescape(response.get_data(as_text=True))
-    assert response.status_code == 200 and "to nie kolor" not in page
+    client.set_cookie("lang", "pl")
+    page = preview(client, htmx, preset="planowanie", trump_method="cycle", trump_cycle="♠ BA ♥")
+    assert "to nie kolor" not in page
     trumps = page[page.index('id="preview-trumps"'):][:900]
     assert re.findall(r'aria-label="([\w ]+)"', trumps)[:4] == ["piki", "bez atu", "kiery", "piki"]
 
