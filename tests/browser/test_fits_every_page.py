@@ -171,18 +171,24 @@ def record_a_revoke(seeder, gid: str, number: int) -> None:
         assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:500]
 
 
+def a_seated_evening(seeder, club_name: str, evening_name: str, names: list[str]) -> tuple[str, str]:
+    """A new club and its first evening, seated at tables of 4 and not started:
+    the club's token and the evening's path."""
+    client = seeder.client
+    club = client.post("/clubs/new", data={"name": club_name}).headers["Location"].split("/")[2]
+    evening = client.post(f"/clubs/{club}/evenings/new", data={
+        "name": evening_name, "players": "\n".join(names), "preset": "cardgames",
+        "sizes": ["4"], "rule": "placement"}).headers["Location"]
+    return club, evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+
+
 def a_club_evening(seeder) -> list[tuple[str, str]]:
     """A club with an evening of twelve (long names among them) at three
     tables, started, its games finished after round 1; the club's pages."""
     client = seeder.client
-    club = client.post("/clubs/new", data={"name": "Thursday card club"}).headers[
-        "Location"].split("/")[2]
     names = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz", *NAMES[2:4],
              *(f"Player {n}" for n in range(5, 13))]
-    evening = client.post(f"/clubs/{club}/evenings/new", data={
-        "name": "Friday night", "players": "\n".join(names), "preset": "cardgames",
-        "sizes": ["4"], "rule": "placement"}).headers["Location"]
-    proposed = evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+    club, proposed = a_seated_evening(seeder, "Thursday card club", "Friday night", names)
     pages = [("club", f"/clubs/{club}/"), ("club-new-evening", f"/clubs/{club}/evenings/new"),
              ("club-evening-proposed", proposed)]
     client.post(f"{proposed}/start")
@@ -377,14 +383,9 @@ TABLES_IN_THEIR_BOX = r"""
 @pytest.fixture(scope="module")
 def unstarted_evening(seeder) -> str:
     """An evening seated but not started, whose page offers Move and Set the table."""
-    client = seeder.client
-    club = client.post("/clubs/new", data={"name": "Sunday club"}).headers["Location"].split("/")[2]
     names = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz", *NAMES[2:4],
              *(f"Player {n}" for n in range(5, 9))]
-    evening = client.post(f"/clubs/{club}/evenings/new", data={
-        "name": "Sunday night", "players": "\n".join(names), "preset": "cardgames",
-        "sizes": ["4"], "rule": "placement"}).headers["Location"]
-    return evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+    return a_seated_evening(seeder, "Sunday club", "Sunday night", names)[1]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
