@@ -36,6 +36,7 @@ from ..wording.ruleset import (
 )
 from ...game.names import NAME_LENGTH, name_key
 from ...game.rule_adjustments import (
+    NO_TRUMP_WORDS,
     SCORING_PARTS,
     RuleAdjustments,
     adjusted_ruleset,
@@ -69,7 +70,10 @@ def typed_cycle(text: str) -> str:
     """
     words = sorted({_("NT"), _("no trump")}, key=len, reverse=True)
     entry = "|".join(re.escape(word) for word in words)
-    return re.sub(rf"(?<![^\s,;])(?:{entry})(?![^\s,;])", "NT", text or "", flags=re.IGNORECASE)
+    return re.sub(rf"(?<![^\s,;])(?:{entry})(?![^\s,;])",
+                  # What the rules take already ("nt") stays as typed.
+                  lambda typed: typed[0] if typed[0].upper() in NO_TRUMP_WORDS else "NT",
+                  text or "", flags=re.IGNORECASE)
 
 
 def whole(label, message, low: int = 1, high: int = 52) -> WholeNumberField:
