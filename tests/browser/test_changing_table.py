@@ -68,7 +68,7 @@ def test_join_leave_insert_and_correct_keep_standings_history_and_export_in_step
     # A last one-card round for suspense.
     page.goto(f"/g/{gid}/schedule")
     insert = page.locator("#insert")
-    insert.get_by_label("As round").fill("11")
+    insert.get_by_label("Round number").fill("11")
     insert.get_by_label("Cards each").fill("1")
     insert.get_by_role("button", name="Insert").click()
     expect(page.locator("#rounds tbody tr")).to_have_count(11)

@@ -75,7 +75,7 @@ def test_record_a_hand_with_a_revoke_and_apply_the_replayed_tricks(page: Page, s
     expect(verdict).to_be_visible(timeout=SWAP)
     expect(verdict.locator("#verdict-flags")).to_contain_text("revoke")
     expect(verdict.locator("#verdict-flags")).to_contain_text(
-        "Trick 1, Di: did not follow suit. Spades were led; 2♣ played while holding 3♠."
+        "Trick 1, Di: did not follow suit. Suit led: spades; 2♣ played while holding 3♠."
     )
     expect(verdict.locator("#verdict-tricks li")).to_have_count(5)
     expect(verdict.locator("#verdict-disputes")).to_contain_text("Di, Ann")

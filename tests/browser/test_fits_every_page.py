@@ -171,18 +171,24 @@ def record_a_revoke(seeder, gid: str, number: int) -> None:
         assert response.status_code in (200, 302, 303), response.get_data(as_text=True)[:500]
 
 
+def a_seated_evening(seeder, club_name: str, evening_name: str, names: list[str]) -> tuple[str, str]:
+    """A new club and its first evening, seated at tables of 4 and not started:
+    the club's token and the evening's path."""
+    client = seeder.client
+    club = client.post("/clubs/new", data={"name": club_name}).headers["Location"].split("/")[2]
+    evening = client.post(f"/clubs/{club}/evenings/new", data={
+        "name": evening_name, "players": "\n".join(names), "preset": "cardgames",
+        "sizes": ["4"], "rule": "placement"}).headers["Location"]
+    return club, evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+
+
 def a_club_evening(seeder) -> list[tuple[str, str]]:
     """A club with an evening of twelve (long names among them) at three
     tables, started, its games finished after round 1; the club's pages."""
     client = seeder.client
-    club = client.post("/clubs/new", data={"name": "Thursday card club"}).headers[
-        "Location"].split("/")[2]
     names = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz", *NAMES[2:4],
              *(f"Player {n}" for n in range(5, 13))]
-    evening = client.post(f"/clubs/{club}/evenings/new", data={
-        "name": "Friday night", "players": "\n".join(names), "preset": "cardgames",
-        "sizes": ["4"], "rule": "placement"}).headers["Location"]
-    proposed = evening.split("://")[-1].split("/", 1)[-1] if "://" in evening else evening
+    club, proposed = a_seated_evening(seeder, "Thursday card club", "Friday night", names)
     pages = [("club", f"/clubs/{club}/"), ("club-new-evening", f"/clubs/{club}/evenings/new"),
              ("club-evening-proposed", proposed)]
     client.post(f"{proposed}/start")
@@ -360,3 +366,59 @@ def test_a_word_wider_than_its_box_is_found(phone: Page, walk, live_server):
     found = page.evaluate(WORDS_STICK_OUT)
     assert any("Codicedellapartita" in f and "px of text in" in f for f in found), found
     assert any("reaches" in f for f in found), found
+
+
+#: A table wider than the room its box gives it: it runs over the box's
+#: padding up to (or past) its border, though nothing hides it.
+TABLES_IN_THEIR_BOX = r"""
+() => [...document.querySelectorAll('table')].flatMap((table) => {
+  const box = table.parentElement, style = getComputedStyle(box);
+  const room = box.getBoundingClientRect().right - parseFloat(style.borderRightWidth) - parseFloat(style.paddingRight);
+  const right = table.getBoundingClientRect().right;
+  return right > room + 0.5 ? [`table#${table.id}: reaches ${Math.round(right)} px, its box's room ends at ${Math.round(room)}`] : [];
+})
+"""
+
+
+@pytest.fixture(scope="module")
+def unstarted_evening(seeder) -> str:
+    """An evening seated but not started, whose page offers Move and Set the table."""
+    names = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz", *NAMES[2:4],
+             *(f"Player {n}" for n in range(5, 9))]
+    return a_seated_evening(seeder, "Sunday club", "Sunday night", names)[1]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_bidding_the_verdict_and_the_evening_say_each_languages_words(
+        phone: Page, walk, unstarted_evening, live_app, live_server, lang):
+    """The pages of the third words review (issue 41) in every language on a 360 px
+    phone, photographed (test-artifacts/words-<lang>-<page>.png): the bidding
+    figures under the language's own name of the dealer's rule, the verdict
+    with the suit led in lower case after its label, the evening with its Move
+    button; nothing cut, nothing wider than its box, no table over its box's padding."""
+    from flask_babel import gettext
+
+    from scorekeeper.web.wording.cards import suit_name
+
+    page = phone
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
+    ARTIFACTS.mkdir(exist_ok=True)
+    with live_app.test_request_context(headers={"Accept-Language": lang}):
+        words = {
+            "club-bidding": ("#hook-title", gettext("The hook and the dealer")),
+            "verdict": ("#verdict-flags", suit_name("S")),  # the revoke: spades were led
+            "club-evening-started": ("h1", None),
+            "club-evening-proposed": ("#move-player button", gettext("Move")),
+        }
+    paths = {**dict(walk), "club-evening-proposed": unstarted_evening}
+    wrong = {}
+    for name, (where, text) in words.items():
+        page.goto(paths[name])
+        photograph(page, f"words-{lang}-{name}")
+        shown = page.locator(where).first.inner_text()
+        found = problems_of(page) + page.evaluate(WORDS_STICK_OUT) + page.evaluate(TABLES_IN_THEIR_BOX)
+        if text is not None and text not in shown:
+            found.append(f"{where} says {shown!r}, not {text!r}")
+        if found:
+            wrong[name] = found
+    assert not wrong, "\n".join(f"{lang} {name}:\n  " + "\n  ".join(p) for name, p in wrong.items())

@@ -24,7 +24,7 @@ PHONES = {"pixel7": {"width": 412, "height": 915}, "360": {"width": 360, "height
 USUAL = {"en": "cardgames", "pl": "planowanie", "de": "ohhell"}
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed"]
 #: A preset's row: its name and one line, wrapped to four lines at most (a
-#: long name such as Polish "Do diabła: od 10 do 1 i z powrotem" takes two
+#: long name such as Polish "Oh Hell: od 10 do 1 i z powrotem" takes two
 #: on a 360 px phone, its players and its line the others).
 ROW_LINES = 4
 

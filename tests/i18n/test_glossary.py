@@ -24,7 +24,11 @@ LANGUAGES = ["pl", "et", "de", "fr", "es", "it", "pt", "hi"]
 CELL_PATTERN = re.compile(r"`((?:[^`\\]|\\.)+)`")
 NONE = "—"
 #: A placeholder of a message ("%(round)s"): its name is English, never a word.
+#: The check reads it as "#", a value, so that a pattern can say what may
+#: follow a number (Estonian "5 tihti", never "5 tihi").
 PLACEHOLDER = re.compile(r"%\(\w+\)[sd]")
+#: The count of a plural message, which its first form (the form for one) shows as 1.
+COUNT = "%(num)s"
 
 
 @dataclass(frozen=True)
@@ -79,13 +83,19 @@ def read_glossary() -> tuple[dict[str, re.Pattern], dict[str, dict[str, Row]]]:
 IDEAS, WORDS = read_glossary()
 
 
+def forms(message) -> list[str]:
+    """A message's translations; in a plural's first form, the form for one
+    in every catalogue here, the count is 1."""
+    if not isinstance(message.string, tuple):
+        return [message.string] if message.string else []
+    return [s.replace(COUNT, "1") if i == 0 else s for i, s in enumerate(message.string) if s]
+
+
 def catalogue(lang: str) -> list[tuple[str, list[str]]]:
     """Each message as its English (both forms of a plural, joined) and its translations."""
     with open(TRANSLATIONS / lang / "LC_MESSAGES" / "messages.po", "rb") as po:
         messages = [m for m in read_po(po, locale=lang) if m.id]
-    return [(" ".join(m.id) if isinstance(m.id, tuple) else m.id,
-             [s for s in (m.string if isinstance(m.string, tuple) else (m.string,)) if s])
-            for m in messages]
+    return [(" ".join(m.id) if isinstance(m.id, tuple) else m.id, forms(m)) for m in messages]
 
 
 def ideas_of(english: str) -> list[str]:
@@ -99,7 +109,7 @@ def misused(lang: str, english: str, translation: str) -> list[str]:
     ideas = ideas_of(english)
     found = []
     for idea in ideas:
-        text = PLACEHOLDER.sub(" ", translation)
+        text = PLACEHOLDER.sub("#", translation)
         for other in ideas:
             if other != idea:
                 text = WORDS[lang][other].says.sub(" ", text)
@@ -147,3 +157,57 @@ def test_the_check_finds_a_word_the_glossary_rules_out():
     assert misused("hi", "More", "ज़्यादा") == ["more: 'ज़्यादा'"]
     assert misused("hi", "%(name)s leads", "अगली चाल: %(name)s") == ["lead: 'चाल'"]
     assert not misused("hi", "Export the hand: %(name)s leads", "चालें एक्सपोर्ट: पहला पत्ता %(name)s")
+
+
+@pytest.mark.parametrize("lang, english, translation, found", [
+    # Spanish trumps with "fallar": a missed bid is "no cumplida".
+    ("es", "Points per trick when missed", "Puntos por baza si se falla", ["missed: 'fall'"]),
+    ("es", "A made 4 scores 40, a missed 4 loses 40.", "Un 4 cumplido vale 40, un 4 fallado pierde 40.",
+     ["missed: 'fall'"]),
+    ("fr", "missed: %(per)s a trick", "ratée : %(per)s par pli", ["missed: 'raté'"]),
+    ("it", "Points per trick when missed", "Punti per presa se fallita", ["missed: 'fallit'"]),
+    ("et", "A missed bid loses the bid", "Möödapakkumine kaotab pakkumise", ["missed: 'Mööda'"]),
+    ("et", "10 → 1 → 10 · hook rule · 10 + bid, minus a miss",
+     "10 → 1 → 10 · jagaja piirang · 10 + pakkumine, miinus möödalask", ["missed: 'mööda'"]),
+    # Estonian counts tricks in the partitive: "5 tihti", "kolm tihti".
+    ("et", "Bids total %(bids)s for %(num)s tricks", "Pakkumiste summa %(bids)s, mängus %(num)s tihi",
+     ["trick: '# tihi'"]),
+    ("et", "The laws of whist move 3 tricks: leave the points empty.",
+     "Vistiseadused liigutavad 3 tihi: jäta punktid tühjaks.", ["trick: '3 tihi'"]),
+    ("et", "three tricks go from the revoker to the player harmed",
+     "kolm tihi läheb masti tunnistamata jätjalt kahju saanud mängijale", ["trick: 'kolm tihi'"]),
+    ("pl", "diamonds", "kara", ["diamonds: 'kara'"]),
+    ("pl", "The hook and the dealer", "Haczyk i rozdający", ["hook: 'Haczyk'"]),
+    ("et", "The hook and the dealer", "Konks ja jagaja", ["hook: 'Konks'"]),
+    ("de", "The hook and the dealer", "Der Haken und der Geber", ["hook: 'Haken'"]),
+    ("fr", "The hook and the dealer", "Le crochet et le donneur", ["hook: 'crochet'"]),
+    ("es", "The hook and the dealer", "El gancho y quien reparte", ["hook: 'gancho'"]),
+    ("it", "The hook and the dealer", "Il gancio e il mazziere", ["hook: 'gancio'"]),
+    ("pt", "The hook and the dealer", "O gancho e o carteador", ["hook: 'gancho'"]),
+    ("hi", "The hook and the dealer", "हुक और बाँटने वाला", ["hook: 'हुक'"]),
+    ("it", "Up to the largest hand, then down", "Su fino alle più carte in mano, poi giù",
+     ["hand: 'più carte in mano'"]),
+])
+def test_the_check_finds_a_second_word_for_one_idea(lang, english, translation, found):
+    """Each finding of the December 2026 words review where one idea had two
+    words is caught in the words the catalogue then had."""
+    assert misused(lang, english, translation) == found
+
+
+@pytest.mark.parametrize("lang, english, translation", [
+    ("es", "Must trump", "Obligación de fallar"),  # fallar is trumping
+    ("et", "%(name)s: %(num)s trick", "%(name)s: 1 tihi"),  # the form for one
+    ("et", "missed: %(per)s a trick", "täitmata: %(per)s tihi eest"),  # before a postposition
+    ("et", "Wikipedia's basic scoring: 1 a trick, 10 more when exact",
+     "Vikipeedia põhiarvestus: 1 tihi eest, täpse täitmise eest 10 lisaks"),
+    ("hi", "Hook rule", "बाँटने वाले की पाबंदी: हुकुम"),  # हुकुम, spades
+    ("pl", "Hook rule", "Kara za niedołożenie"),  # a penalty, where no diamond is meant
+])
+def test_the_right_word_is_left_alone(lang, english, translation):
+    assert not misused(lang, english, translation)
+
+
+def test_the_count_reads_as_one_in_the_form_for_one():
+    class Plural:
+        string = ("%(num)s tihi", "%(num)s tihti")
+    assert forms(Plural) == ["1 tihi", "%(num)s tihti"]

@@ -140,7 +140,7 @@ def test_the_peak_error_keeps_its_english_and_gets_its_numbers(app):
     "lang, presets",
     [
         ("en", ["Planowanie", "Piekiełko", "Oh Hell, 10 to 1 to 10", "Estonian rules"]),
-        ("pl", ["Planowanie", "Piekiełko", "Do diabła: od 10 do 1 i z powrotem", "Zasady estońskie"]),
+        ("pl", ["Planowanie", "Piekiełko", "Oh Hell: od 10 do 1 i z powrotem", "Zasady estońskie"]),
         ("et", ["Planowanie", "Piekiełko", "Oh Hell: 10-st 1-ni ja tagasi", "Eesti reeglid"]),
     ],
 )
@@ -154,7 +154,7 @@ def test_presets_carry_their_local_names(client, lang, presets):
     "lang, words",
     [
         ("pl", ["Rozdanie 1 z 19", "Rozdaje", "Atut", "Deklaracje", "Suma deklaracji 0 na 10 lew"]),
-        ("et", ["Voor 1/19", "Jagaja", "Trump", "Pakkumised", "Pakkumiste summa 0, mängus 10 tihi"]),
+        ("et", ["Voor 1/19", "Jagaja", "Trump", "Pakkumised", "Pakkumiste summa 0, mängus 10 tihti"]),
     ],
 )
 def test_the_round_screen_speaks_the_tables_words(client, table, lang, words):

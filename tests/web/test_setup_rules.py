@@ -8,6 +8,7 @@ import html
 import re
 
 import pytest
+from flask_babel import gettext
 
 from scorekeeper.rules import RevokePenalty, Ruleset, Scoring
 from test_setup import setup_data, stored_game
@@ -162,6 +163,45 @@ def test_when_no_card_is_left_to_turn_is_on_the_form(client, app):
 def test_a_trump_cycle_is_typed_as_letters_or_symbols(client, app, typed, cycle):
     rules = stored_rules(client, app, trump_method="cycle", trump_cycle=typed)
     assert (rules.trump.method, rules.trump.cycle) == ("cycle", cycle)
+
+
+#: Each language's no-trump word as its chips show it, and in full.
+NO_TRUMP_WORDS = {
+    "en": ("NT", "no trump"), "pl": ("BA", "bez atu"), "et": ("trumbita", "trumbita"),
+    "de": ("ohne", "ohne Trumpf"), "fr": ("SA", "sans atout"), "es": ("ST", "sin triunfo"),
+    "it": ("SA", "senza atout"), "pt": ("ST", "sem trunfo"), "hi": ("बिना ट्रम्प", "बिना ट्रम्प"),
+}
+
+
+@pytest.mark.parametrize("lang", list(NO_TRUMP_WORDS))
+@pytest.mark.parametrize("form", ["chip", "full", "NT"])
+def test_the_trump_order_takes_the_pages_own_word_for_no_trump(client, app, lang, form):
+    """A table types what its chips show: "S BA H" in Polish, "S ohne H" in
+    German; "NT" is taken in every language."""
+    chip, full = NO_TRUMP_WORDS[lang]
+    word = {"chip": chip, "full": full, "NT": "nt"}[form]
+    with app.test_request_context(headers={"Accept-Language": lang}):
+        assert (chip, full) == (gettext("NT"), gettext("no trump"))  # the words the page shows
+    response = client.post("/new", headers={"Accept-Language": lang}, data=setup_data(
+        trump_method="cycle", trump_cycle=f"S {word}, H {word.upper()}"))
+    assert response.status_code == 302, html.unescape(response.get_data(as_text=True))[:300]
+    assert Ruleset.from_dict(stored_game(app).ruleset).trump.cycle == ("S", None, "H", None)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_preview_takes_the_pages_own_word_for_no_trump(client, htmx):
+    client.set_cookie("lang", "pl")
+    page = preview(client, htmx, preset="planowanie", trump_method="cycle", trump_cycle="♠ BA ♥")
+    assert "to nie kolor" not in page
+    trumps = page[page.index('id="preview-trumps"'):][:900]
+    assert re.findall(r'aria-label="([\w ]+)"', trumps)[:4] == ["piki", "bez atu", "kiery", "piki"]
+
+
+@pytest.mark.parametrize("typed", ["BA", "S ohne"])
+def test_another_languages_word_for_no_trump_is_refused(client, typed):
+    response, page = start(client, trump_method="cycle", trump_cycle=typed)
+    assert response.status_code == 422
+    assert f"“{typed.split()[-1]}” is not a suit" in page
 
 
 @pytest.mark.parametrize("htmx", [False, True])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext as _ln
 from flask_wtf import FlaskForm
@@ -36,6 +37,7 @@ from ..wording.ruleset import (
 )
 from ...game.names import NAME_LENGTH, name_key
 from ...game.rule_adjustments import (
+    NO_TRUMP_WORDS,
     SCORING_PARTS,
     RuleAdjustments,
     adjusted_ruleset,
@@ -66,6 +68,23 @@ def _pieces(text: str | None) -> list[str]:
 def _card_count(piece: str) -> int | None:
     """One typed card count; a huge one stays a number, for "at most 52" to say so."""
     return whole_from_text(piece, most_digits=CUSTOM_LENGTH)
+
+
+def typed_cycle(text: str) -> str:
+    """A trump order as typed, with the page language's own words for no trump
+    read as "NT": what the chips show ("BA", "SA", "ohne", "बिना ट्रम्प") and the
+    words in full ("bez atu"). "NT" itself is taken in every language.
+
+    The rules take "NT" only (:mod:`scorekeeper.game.rule_adjustments` knows
+    no language); the longest word is tried first, so that "ohne Trumpf" is
+    one entry and not "ohne" and a stray "Trumpf".
+    """
+    words = sorted({_("NT"), _("no trump")}, key=len, reverse=True)
+    entry = "|".join(re.escape(word) for word in words)
+    return re.sub(rf"(?<![^\s,;])(?:{entry})(?![^\s,;])",
+                  # What the rules take already ("nt") stays as typed.
+                  lambda typed: typed[0] if typed[0].upper() in NO_TRUMP_WORDS else "NT",
+                  text or "", flags=re.IGNORECASE)
 
 
 def whole(label, message, low: int = 1, high: int = 52) -> WholeNumberField:
@@ -227,7 +246,7 @@ class SetupForm(FlaskForm):
                 "play the whole game."))
 
     def validate_trump_cycle(self, field) -> None:
-        text = (field.data or "").strip()
+        text = typed_cycle(field.data).strip()
         bad = bad_cycle_token(text)
         if bad is not None:
             raise ValidationError(_l(
@@ -283,7 +302,7 @@ class SetupForm(FlaskForm):
         decks = entered["decks"]
         entered.update(
             variant=self.variant.data or "", custom=self.custom_sizes(),
-            trump_cycle=self.trump_cycle.data or "",
+            trump_cycle=typed_cycle(self.trump_cycle.data),
             # The preview reads the form before it refuses any other number of decks.
             decks=int(decks) if decks in ("1", "2") else None,
         )

@@ -31,10 +31,11 @@ def flag_text(flag: Flag) -> str:
     values = {"trick": flag.trick, "name": flag.name,
               "card": card_label(str(flag.card)) if flag.card else ""}
     if flag.rule == "revoke":
-        text = _("Trick %(trick)s, %(name)s: did not follow suit. %(suit)s were led; "
+        # The suit stands after a label, as it does mid-sentence in most languages:
+        # its name is never capitalised here.
+        text = _("Trick %(trick)s, %(name)s: did not follow suit. Suit led: %(suit)s; "
                  "%(card)s played while holding %(held)s.",
-                 suit=suit_name(flag.led.value).capitalize(), held=card_label(str(flag.held)),
-                 **values)
+                 suit=suit_name(flag.led.value), held=card_label(str(flag.held)), **values)
     elif flag.rule == "must-trump":
         text = _("Trick %(trick)s, %(name)s: no %(suit)s to follow, the trump %(held)s in "
                  "hand, and %(card)s played. With these rules a player who cannot follow "
