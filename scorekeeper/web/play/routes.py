@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Refusals, entries
 from ...storage import games as store
-from ...storage import carry, links
+from ...storage import carry, links, series
 from ...storage.models import Game
 from .. import access, live
 from ..language import current_lang, safe_path
@@ -292,8 +292,30 @@ def standings(gid: str):
     game = access.game()
     sheet = access.seen(store.load_sheet(game))
     parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
+    # A player's own phone on the result follows them into the next game.
+    follows = (access.access().role == links.SEAT and sheet.is_finished
+               and series.follower(game) is None)
     return render_template("play/standings.html", game=game, sheet=sheet,
-                           series=series_lines(game), **parts)
+                           series=series_lines(game), follows=follows, **parts)
+
+
+@bp.get("/next")
+@access.viewer_may_see
+def next_game(gid: str):
+    """Where a player's own phone goes when the table plays again: its
+    player's seat link in the game that follows (the result asks every few
+    seconds); 204 while no game follows. A seat link learns only that, and
+    no other link anything.
+
+    :raise 404: for a link that is not a player's own.
+    """
+    found = access.access()
+    if found.role != links.SEAT:
+        abort(404)
+    seat = series.rematch_seat(found.game, found.player)
+    if seat is None:
+        return vary(make_response("", 204))
+    return go_to(url_for("play.game_home", gid=seat.token))
 
 
 def csv_download(write, kind: str = ""):
