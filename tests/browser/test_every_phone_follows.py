@@ -127,3 +127,23 @@ def test_a_round_fixed_on_one_phone_and_the_fix_undone_reads_the_same_on_every_p
     shoot(scorer, "follows-fix-undone-scorer")
     shoot(seat, "follows-fix-undone-seat")
     assert_axe_clean(seat)
+
+
+def test_play_again_takes_each_players_own_phone_to_their_seat_in_the_next_game(phones, seeder):
+    gid = seeder.start(NAMES, preset="estonian", shape="custom", custom="1")  # one round
+    seeder.play_rounds(gid, 1)
+    scorer, bob = phones(), phones()
+    bob.goto(f"/g/{seat_token(seeder, gid, 'Bob')}/")
+    expect(bob).to_have_url(re.compile(r"/standings$"))
+    scorer.goto(f"/g/{gid}/standings")
+    scorer.locator("#again a.primary").click()
+    scorer.locator("form.actions button.primary").click()
+    expect(scorer.locator("#round-head h1")).to_contain_text("1")
+    # By itself: Bob's phone is Bob's in the new game, his own chips and no one else's.
+    expect(bob.locator("#seat-screen .seat-who b")).to_have_text("Bob", timeout=FOLLOWS_MS)
+    expect(bob.locator("#step-bids")).to_have_count(0)
+    assert re.search(r"/g/([^/]+)/", bob.url).group(1) not in (
+        gid, re.search(r"/g/([^/]+)/", scorer.url).group(1))
+    assert bob.errors == []
+    shoot(bob, "follows-play-again-seat")
+    assert_axe_clean(bob)
