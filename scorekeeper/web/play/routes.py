@@ -57,9 +57,9 @@ def refused(game: Game, number: int, error: GameError | str):
     """The round screen as it stands now, with why the entry was refused: 409
     when another phone changed it meanwhile (the screen shows what it is now,
     a bid hidden from this link still hidden)."""
-    status = 409 if isinstance(error, Conflict) else 422
     if isinstance(error, GameError) and error.kind == "game-over":
         return render_over(game, refusal(error))
+    status = 409 if isinstance(error, Conflict) else 422
     sheet = access.seen(store.load_sheet(game))
     if isinstance(error, Conflict) and sheet.current is not None and error.details.get(
             "entry") == "bid" and error.details.get("player") in sheet.current.hidden_bids:
