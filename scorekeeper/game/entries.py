@@ -60,9 +60,13 @@ def _unchanged(sheet: Sheet, entry: str, current: Any, new: Any, was: Any, **nam
 def live_round(sheet: Sheet, number: int) -> RoundSheet:
     """The round if live entries (trump, bid, tricks, close) may go to it.
 
+    :raise Conflict: when the game is over (its last round closed, or the
+        table ended it on another phone meanwhile).
     :raise GameError: for a closed round, one not reached yet, or one the
         deck cannot deal.
     """
+    if sheet.is_finished:
+        raise Conflict("game-over")
     rnd = sheet.round(number)
     if rnd.closed:
         raise GameError("round-closed", number=number)
@@ -168,8 +172,8 @@ def close(sheet: Sheet, number: int, filled: tuple[int, int] | None = None) -> l
     countdown for the one player still without tricks: they are stored with
     the close, unless that player's tricks are in by now (another phone).
     """
-    if sheet.round(number).closed:
-        return []
+    if 0 < number <= len(sheet.rounds) and sheet.round(number).closed:
+        return []  # a round the table ended the game before is refused as over
     rnd = live_round(sheet, number)
     stored = dict(rnd.tricks)
     changes: list[NewChange] = []

@@ -30,6 +30,14 @@ def rematch_seats(sheet: Sheet, first_dealer: int) -> tuple[list[str], int]:
     return names, 0  # pragma: no cover - a finished game always has players left
 
 
+def same_player(sheet: Sheet, player: int, later: Sheet) -> int | None:
+    """The player of the ``later`` game who is ``player`` of ``sheet`` (the
+    same name, as :func:`name_key` reads it), if they play in it."""
+    key = name_key(sheet.members[player].name)
+    return next((pid for pid, member in later.members.items()
+                 if member.left is None and name_key(member.name) == key), None)
+
+
 @dataclass(frozen=True)
 class SeriesLine:
     """One player's line in a series: games played, games won (a shared win

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from sqlalchemy import and_, bindparam, exists, or_, select
 
-from ..game.series import SeriesGame, rematch_seats, series_game
+from ..game.series import SeriesGame, rematch_seats, same_player, series_game
 from .database import db
 from .games import add_game, load_sheet, ruleset_of
-from .links import open_link
+from .links import open_link, seat_links
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, new_public_id
 from .statistics import keep_stale
 from .unit import Unit, write
@@ -56,6 +56,26 @@ def rematch(game: Game, device: str) -> tuple[Game, Link]:
                         series=game.series)
 
     return write(work)
+
+
+def follower(game: Game) -> Game | None:
+    """The game of ``game``'s series started next after it (Play again, or
+    the set-up filled in from it), if any."""
+    if game.series is None:
+        return None
+    return db.session.scalar(select(Game).where(Game.series == game.series, Game.id > game.id)
+                             .order_by(Game.id).limit(1))
+
+
+def rematch_seat(game: Game, player: int) -> Link | None:
+    """The seat link, in the game that follows ``game``, of the player who is
+    ``player`` there (made if missing): where that player's own phone goes
+    next. None while no game follows, or when they do not play in it."""
+    later = follower(game)
+    if later is None:
+        return None
+    pid = same_player(load_sheet(game), player, load_sheet(later))
+    return None if pid is None else seat_links(later, [pid])[pid]
 
 
 def series_after(token: str) -> str | None:

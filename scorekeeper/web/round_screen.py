@@ -5,7 +5,7 @@ after a fix made from the round screen, and by a round screen's stream
 
 from __future__ import annotations
 
-from flask import make_response, render_template
+from flask import flash, make_response, redirect, render_template, url_for
 
 from ..game import Sheet
 from ..game.rounds import RoundSheet
@@ -18,6 +18,8 @@ from .undo import undo_label
 
 #: The live panel of the round screen (htmx), and the whole screen.
 PANEL, ROUND_PAGE = "play/_entry.html", "play/round.html"
+#: What takes the entry panel's place once the game is over.
+OVER_PANEL = "play/_over.html"
 
 
 def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None,
@@ -37,6 +39,17 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
         html = draw(template, game, sheet, rnd, error=error, notice=notice,
                     confirm_reopen=confirm_reopen)
     return vary(make_response(html, status))
+
+
+def render_over(game: Game, why: str):
+    """The answer to an entry on a game that is over (the table ended it on
+    another phone meanwhile): ``why`` in place of the entry panel, with the
+    way to the result, as a 409 htmx swaps; a plain post goes to the result,
+    which says it."""
+    if is_htmx():
+        return vary(make_response(render_template(OVER_PANEL, game=game, error=why), 409))
+    flash(why)
+    return vary(redirect(url_for("play.standings", gid=access.access().token)))
 
 
 def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | None = None,

@@ -148,7 +148,11 @@ def test_taps_made_offline_are_sent_in_order_and_the_last_one_wins(phones, seede
     page.locator("#bid-1 button[value='3']").click()  # the same entry, changed before anything arrived
     page.locator("#bid-2 summary").click()  # offline, the screen cannot move on: Cy's row by hand
     page.locator("#bid-2 button[value='1']").click()
-    expect(page.locator(".tap-unsaved")).to_have_count(3)
+    # Bob's row marks only the tap that will stand, 3; 0 goes first, unmarked.
+    expect(page.locator(".tap-unsaved")).to_have_count(2)
+    expect(page.locator("#bid-1 .tap-unsaved")).to_have_attribute("value", "3")
+    expect(page.locator("#bid-1 .tap-state")).to_have_count(1)
+    shoot(page, "lost-taps-en-two-on-one-entry")
     page.context.set_offline(False)
     expect(page.locator("#bid-2 button[value='1']")).to_have_attribute("aria-pressed", "true", timeout=10_000)
     expect(page.locator("#bid-1 button[value='3']")).to_have_attribute("aria-pressed", "true")
@@ -206,6 +210,7 @@ def test_a_quick_second_tap_shows_pending_and_wins(phones, seeder):
     expect(page.locator("#bid-1")).to_have_attribute("aria-busy", "true")
     page.locator("#bid-1 button[value='1']").click()
     expect(page.locator("#bid-1 button[value='1']")).to_have_class("chip tap-pending")
+    expect(page.locator("#bid-1 .tap-pending")).to_have_count(1)  # the tap that will stand
     shoot(page, "lost-taps-en-pending")
     expect(page.locator("#bid-1 button[value='1']")).to_have_attribute("aria-pressed", "true", timeout=10_000)
     expect(page.locator(".tap-pending")).to_have_count(0)

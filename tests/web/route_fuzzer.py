@@ -99,6 +99,7 @@ STRATEGIES: dict[str, Strategy] = {
                                 "next": ["/", "/players", "//evil.example/", "/g/x/players"]}),
     "play.edit_round": Strategy(form=correction_fields()),
     "play.standings": Strategy(),
+    "play.next_game": Strategy(),
     "play.export_csv": Strategy(query={"sep": SEP}),
     "play.export_rules_csv": Strategy(query={"sep": SEP}),
     "play.export_json": Strategy(),

@@ -195,3 +195,120 @@ def test_a_game_ending_after_an_undealable_round_is_offered_two_decks_not_other_
     text = table.client.get(table.url("/round/3")).get_data(as_text=True)
     assert "Round 3 cannot be dealt" in text
     assert 'id="two-decks"' in text and 'id="fit-round"' not in text
+
+
+# -- every phone follows: a game ended on another phone, a schedule fixed there --
+
+GAME_OVER = {"en": "The game is over; nothing more can be entered.",
+             "pl": "Gra się skończyła; niczego więcej nie można już wpisać."}
+
+
+@pytest.mark.parametrize("lang", sorted(GAME_OVER))
+def test_a_tap_on_a_game_ended_meanwhile_is_told_so_in_place_in_the_pages_language(
+        htmx_table, lang):
+    htmx_table.start(names=NAMES)
+    play(htmx_table, 2)
+    end(htmx_table, 2)  # on another phone, while this one still shows round 3
+    before = export(htmx_table)
+    response = htmx_table.client.post(
+        htmx_table.url("/round/3/bid"), data={"player": 1, "bid": 2, "was": ""},
+        headers={**htmx_table.headers, "Accept-Language": lang})
+    assert response.status_code == 409  # a status htmx swaps (base.html's responseHandling)
+    text = response.get_data(as_text=True)
+    assert GAME_OVER[lang] in text
+    assert text.lstrip().startswith('<section id="entry"')  # in place of the entry panel
+    assert f'href="/g/{htmx_table.gid}/standings"' in text and "data-poll" not in text
+    assert export(htmx_table) == before
+
+
+def test_a_plain_tap_on_a_game_ended_meanwhile_goes_to_the_result_which_says_so(table):
+    table.start(names=NAMES)
+    play(table, 2)
+    end(table, 2)
+    response = table.close(3)
+    assert response.status_code == 302
+    assert response.headers["Location"] == table.url("/standings")
+    page = table.client.get(response.headers["Location"]).get_data(as_text=True)
+    assert GAME_OVER["en"] in page and "wins the game!" in page
+
+
+@pytest.mark.parametrize("kind", ["trump", "bid", "tricks", "close"])
+def test_every_live_entry_on_a_finished_game_is_refused_as_over_not_as_missing(htmx_table, kind):
+    htmx_table.start(names=NAMES)
+    play(htmx_table, 2)
+    end(htmx_table, 2)  # round 3 is not played
+    data = {"trump": {"trump": "H"}, "bid": {"player": 1, "bid": 0},
+            "tricks": {"player": 1, "tricks": 0}, "close": {}}[kind]
+    response = htmx_table.client.post(htmx_table.url(f"/round/3/{kind}"), data=data,
+                                      headers=htmx_table.headers)
+    assert response.status_code == 409
+    assert GAME_OVER["en"] in response.get_data(as_text=True)
+
+
+def test_a_tap_on_the_last_round_after_it_closed_is_refused_as_over_and_a_close_is_done(htmx_table):
+    htmx_table.start(names=NAMES)
+    play(htmx_table, 1)
+    assert end(htmx_table, 2).status_code == 302  # round 2 is still played
+    play(htmx_table, 1)
+    response = htmx_table.bid(2, 1, 0)
+    assert response.status_code == 409 and GAME_OVER["en"] in response.get_data(as_text=True)
+    again = htmx_table.close(2)  # the close sent again: done, and on to the result
+    assert again.status_code == 204 and again.headers["HX-Redirect"] == htmx_table.url("/standings")
+
+
+def test_a_seat_phones_tap_on_a_game_ended_meanwhile_is_told_so(app, htmx_table):
+    from game_links import seat_tokens
+
+    htmx_table.start(names=NAMES)
+    seat = seat_tokens(htmx_table.client, htmx_table)["Bob"]
+    play(htmx_table, 2)
+    end(htmx_table, 2)
+    response = app.test_client().post(f"/g/{seat}/round/3/bid", data={"player": 1, "bid": 1},
+                                      headers=htmx_table.headers)
+    assert response.status_code == 409
+    assert GAME_OVER["en"] in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("ended_now", [True, False])
+def test_a_phone_still_on_the_last_round_is_taken_to_the_result_however_the_game_ended(
+        htmx_table, ended_now):
+    htmx_table.start(names=NAMES)
+    play(htmx_table, 2)
+    if ended_now:
+        end(htmx_table, 2)  # round 3 is gone
+    else:
+        end(htmx_table, 3)
+        play(htmx_table, 1)  # round 3 played and closed
+    asked = htmx_table.client.get(htmx_table.url("/round/3/entry?since=1"), headers=htmx_table.headers)
+    assert asked.status_code == 204
+    assert asked.headers["HX-Redirect"] == htmx_table.url("/")
+    assert htmx_table.client.get(htmx_table.url("/")).headers["Location"] == htmx_table.url("/standings")
+    if ended_now:  # opened again (a reload): the result too, not "Not found"
+        page = htmx_table.client.get(htmx_table.url("/round/3"))
+        assert page.status_code == 302 and page.headers["Location"] == htmx_table.url("/")
+
+
+def round_head(html: str) -> str:
+    """The round's head as a panel carries it out of band."""
+    found = re.search(r'<div id="round-head" hx-swap-oob="morph">.*?</div>\s*</div>\s*</div>', html, re.S)
+    assert found, html
+    return found.group(0)
+
+
+def test_the_panel_carries_the_rounds_head_so_a_fix_and_its_undo_show_on_every_phone(
+        app, htmx_table):
+    unfit(htmx_table)
+    watcher = app.test_client()  # another phone, asking as its stream tells it to
+    htmx_table.client.post(htmx_table.url("/fit"))
+    head = round_head(watcher.get(htmx_table.url("/round/3/entry?since=1"),
+                                  headers=htmx_table.headers).get_data(as_text=True))
+    assert "Round 3 of" in head and "<span>Cards each</span><b>10</b>" in head
+    seq = re.search(r'name="seq" value="(\d+)"', htmx_table.client.get(
+        htmx_table.url("/round/3")).get_data(as_text=True)).group(1)
+    undone = htmx_table.undo(seq=seq, round=3)  # the undo bar's own tap, answered in place
+    assert undone.status_code == 200
+    for html in (undone.get_data(as_text=True),
+                 watcher.get(htmx_table.url("/round/3/entry?since=1"),
+                             headers=htmx_table.headers).get_data(as_text=True)):
+        assert "<span>Cards each</span><b>11</b>" in round_head(html)
+        assert "11 × 5 = 55" in html

@@ -232,3 +232,83 @@ def test_play_again_first_shows_the_seats_the_first_dealer_and_the_rules_and_sta
         viewer = links.link_of(links.open_link(gid).game, links.VIEWER).token
         assert Game.query.count() == 1
     assert client.get(f"/g/{viewer}/again").status_code == 403
+
+
+# -- each player's own phone follows them into the next game (issue 38) --
+
+HTMX = {"HX-Request": "true"}
+
+
+def test_a_players_own_phone_on_the_result_follows_them_into_the_next_game_as_their_seat(
+        table, client, app):
+    from game_links import seat_tokens
+
+    first = table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    bob = seat_tokens(client, table)["Bob"]
+    finish_one_round_game(table, 0, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0})
+    phone = app.test_client()  # Bob's own phone, on the result
+    result = phone.get(f"/g/{bob}/standings").get_data(as_text=True)
+    assert f'hx-get="/g/{bob}/next"' in result
+    assert phone.get(f"/g/{bob}/next", headers=HTMX).status_code == 204  # nothing yet
+
+    second = new_gid(client.post(table.url("/again")))
+    asked = phone.get(f"/g/{bob}/next", headers=HTMX)
+    assert asked.status_code == 204
+    token = re.fullmatch(r"/g/([^/]+)/", asked.headers["HX-Redirect"]).group(1)
+    assert token not in (first, second)
+    with app.app_context():
+        seat = links.open_link(token)
+        assert seat.role == links.SEAT and seat.game.players[seat.player].name == "Bob"
+        assert links.open_link(second).game_id == seat.game_id
+    assert phone.get(f"/g/{bob}/next").headers["Location"] == f"/g/{token}/"  # a plain GET
+    # Through it: Bob's screen, his own bid and no one else's.
+    assert phone.get(f"/g/{token}/").status_code == 302
+    assert 'id="seat-screen"' in phone.get(f"/g/{token}/round/1").get_data(as_text=True)
+    table.gid = second
+    table.trump(1, "none")
+    for player in (2, 3, 0):  # Bob deals now: he bids last
+        table.bid(1, player, 0)
+    assert phone.post(f"/g/{token}/round/1/bid", data={"player": 1, "bid": 0},
+                      headers=HTMX).status_code == 200
+    assert phone.post(f"/g/{token}/round/1/bid", data={"player": 0, "bid": 0},
+                      headers=HTMX).status_code == 403
+    # Opened again, the old result no longer asks: the phone has followed.
+    assert "/next" not in phone.get(f"/g/{bob}/standings").get_data(as_text=True)
+
+
+def test_only_a_players_own_link_follows_and_only_into_their_own_seat(table, client, app):
+    from game_links import seat_tokens
+
+    table.start(names=("Ann", "Bob", "Cy", "Di"), first_dealer="0", **ONE_ROUND)
+    tokens = seat_tokens(client, table)
+    viewer = links_of(app, table.gid)["viewer"]
+    finish_one_round_game(table, 0, {1: 1, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0})
+    client.post(table.url("/again"))
+    for token in (viewer, table.gid):
+        assert "/next" not in client.get(f"/g/{token}/standings").get_data(as_text=True)
+        told = client.get(f"/g/{token}/next", headers=HTMX)  # nothing, ever
+        assert told.status_code == 204 and "HX-Redirect" not in told.headers
+    players = {}
+    for name, token in tokens.items():
+        moved = client.get(f"/g/{token}/next", headers=HTMX).headers["HX-Redirect"]
+        with app.app_context():
+            seat = links.open_link(moved.strip("/").split("/")[1])
+            players[name] = seat.game.players[seat.player].name
+    assert players == {"Ann": "Ann", "Bob": "Bob", "Cy": "Cy", "Di": "Di"}
+
+
+def test_a_player_who_left_is_not_carried_into_the_next_game(table, client):
+    from game_links import seat_tokens
+
+    table.start(names=("Ann", "Bob", "Cy", "Di", "Ed"), first_dealer="0",
+                preset="estonian", shape="custom", custom="1,1")
+    ed = seat_tokens(client, table)["Ed"]
+    order = [1, 2, 3, 4, 0]
+    table.play_round(1, order, 1, {1: 1, 2: 0, 3: 0, 4: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 4: 0, 0: 0},
+                     trump="none")
+    assert client.post(table.url("/players/leave"), data={"player": "4"}).status_code == 302
+    table.play_round(2, [2, 3, 0, 1], 1, {2: 1, 3: 0, 0: 0, 1: 0}, {2: 1, 3: 0, 0: 0, 1: 0},
+                     trump="none")
+    client.post(table.url("/again"))
+    assert client.get(f"/g/{ed}/next", headers=HTMX).status_code == 204
+    assert "HX-Redirect" not in client.get(f"/g/{ed}/next", headers=HTMX).headers

@@ -258,8 +258,12 @@ def test_an_htmx_entry_shows_the_trump_in_the_panel_and_empties_the_scored_notic
     # The live round's trump is the panel's first step, shown once: no copy outside to update.
     assert ('<span class="step-summary" id="trump-summary"><span class="suit-red" aria-label="diamonds">♦</span>'
             '</span>') in body
-    # Out of band go only the undo bar (it names the new last entry) and the notice.
-    assert re.findall(r'<div id="([\w-]+)"[^>]* hx-swap-oob=', body) == ["undo-bar", "scored-notice"]
+    # Out of band go only the round's head (it follows the schedule; no trump
+    # there while the panel has it), the undo bar (it names the new last entry)
+    # and the notice.
+    assert re.findall(r'<div id="([\w-]+)"[^>]* hx-swap-oob=', body) == [
+        "round-head", "undo-bar", "scored-notice"]
+    assert "diamonds" not in body[body.index('id="round-head"'):body.index('id="undo-bar"')]
     # The notice is replaced, never deleted: the next answer's swap still finds its target.
     assert '<div id="scored-notice" hx-swap-oob="true"></div>' in body
     body = htmx_table.bid(1, 1, 2).get_data(as_text=True)

@@ -11,7 +11,8 @@
 // - a second tap while the first is on its way waits for it, and is sent
 //   after it: for the same entry the last tap wins and none is dropped (a tap
 //   on an entry with an earlier tap still queued was made on that tap's value);
-// - while a tap is on its way its chip is marked pending; a tap that did not
+// - while a tap is on its way its chip is marked pending (of several taps on
+//   one entry, the last one's: the value that will stand); a tap that did not
 //   reach the server (no connection, a timeout, a server error) is marked
 //   "not saved" at once, kept, and sent again by itself when the connection
 //   is back (the `online` event, any answer from the server, or a retry every
@@ -167,8 +168,11 @@
     });
     document.querySelectorAll(".tap-state").forEach(function (note) { note.remove(); });
     document.querySelectorAll("form[aria-busy]").forEach(function (form) { form.removeAttribute("aria-busy"); });
-    queue.forEach(function (tap) {
-      var form = findForm(tap.key);
+    queue.forEach(function (tap, index) {
+      // Of several taps on one entry the last one stands: only its chip is
+      // marked (the earlier ones still go first, so that it is made on them).
+      var later = queue.slice(index + 1).some(function (next) { return next.key === tap.key; });
+      var form = !later && findForm(tap.key);
       var chip = form && chipOf(form, tap);
       if (!chip) { return; }
       if (tap.state === "unsaved") {

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Refusals, entries
 from ...storage import games as store
-from ...storage import carry, links
+from ...storage import carry, links, series
 from ...storage.models import Game
 from .. import access, live
 from ..language import current_lang, safe_path
@@ -23,7 +23,7 @@ from ..responses import author, download, form_error, form_errors, go_to, is_htm
 from . import export
 from ..pushed import PanelEvents
 from ..rendered import kept_panel, kept_parts
-from ..round_screen import PANEL, render_round, shown_round
+from ..round_screen import PANEL, render_over, render_round, shown_round
 from ..series_standings import series_lines
 from ..undo import say_stored, undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
@@ -57,6 +57,8 @@ def refused(game: Game, number: int, error: GameError | str):
     """The round screen as it stands now, with why the entry was refused: 409
     when another phone changed it meanwhile (the screen shows what it is now,
     a bid hidden from this link still hidden)."""
+    if isinstance(error, GameError) and error.kind == "game-over":
+        return render_over(game, refusal(error))
     status = 409 if isinstance(error, Conflict) else 422
     sheet = access.seen(store.load_sheet(game))
     if isinstance(error, Conflict) and sheet.current is not None and error.details.get(
@@ -81,8 +83,13 @@ def game_home(gid: str):
 @bp.get("/round/<int:number>")
 @access.viewer_may_see
 def round_page(gid: str, number: int):
+    """The round screen; once the table has ended the game before this
+    round, the result (a phone that still had the round open)."""
     game = access.game()
-    return render_round(game, store.load_sheet(game), number)
+    sheet = store.load_sheet(game)
+    if sheet.ends_early and sheet.is_finished and number > len(sheet.rounds):
+        return redirect(url_for("play.game_home", gid=gid))
+    return render_round(game, sheet, number)
 
 
 def unchanged_since() -> bool:
@@ -99,7 +106,8 @@ def entry_panel(gid: str, number: int):
     Each open round screen asks with the game's version it shows when its
     stream says the game changed (every second while it has no stream:
     js/live.js); the answer is 204 (nothing to swap) while nothing has changed, and a
-    move to the current round once this one is closed. The version comes with
+    move to the current round once this one is closed, or to the result once
+    the game is over (this round played or not). The version comes with
     the link (one query): an unchanged game is answered without loading it,
     and so is a changed one whose panel this process has drawn already (the
     round is then the open one: only its panel is kept).
@@ -111,8 +119,7 @@ def entry_panel(gid: str, number: int):
         return vary(make_response(kept))
     game = access.game()
     sheet = store.load_sheet(game)
-    rnd = round_or_404(sheet, number)
-    if rnd is not sheet.current:
+    if sheet.current is None or sheet.current.number != number:
         return go_to(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
 
@@ -285,8 +292,25 @@ def standings(gid: str):
     game = access.game()
     sheet = access.seen(store.load_sheet(game))
     parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
+    # A player's own phone on the result follows them into the next game.
+    follows = (access.access().role == links.SEAT and sheet.is_finished
+               and series.follower(game) is None)
     return render_template("play/standings.html", game=game, sheet=sheet,
-                           series=series_lines(game), **parts)
+                           series=series_lines(game), follows=follows, **parts)
+
+
+@bp.get("/next")
+@access.viewer_may_see
+def next_game(gid: str):
+    """Where a player's own phone goes when the table plays again: its
+    player's seat link in the game that follows (the result asks every few
+    seconds); 204 while no game follows. A seat link learns only that, and
+    no other link anything (204 always)."""
+    found = access.access()
+    seat = series.rematch_seat(found.game, found.player) if found.role == links.SEAT else None
+    if seat is None:
+        return vary(make_response("", 204))
+    return go_to(url_for("play.game_home", gid=seat.token))
 
 
 def csv_download(write, kind: str = ""):

@@ -24,6 +24,7 @@ GAME_MESSAGES: dict[str, Any] = {
         "This game has no round %(number)s; it has %(count)s rounds."),
     "round-closed": _l(
         "Round %(number)s is already closed. To change it, use “Correct round %(number)s”."),
+    "game-over": _l("The game is over; nothing more can be entered."),
     "round-not-started": _l(
         "Round %(number)s has not started yet; round %(current)s is being played."),
     "round-unfit": _l(
