@@ -326,8 +326,9 @@ def leave(sheet: Sheet, player: int) -> NewChange:
         raise GameError("leave-game-over")
     if len([p for p in sheet.present_in(start) if p != player]) < MIN_PLAYERS:
         raise GameError("too-few-stay")
-    # A later round may have fewer players already (someone sits it out).
-    for number in range(start + 1, len(sheet.rounds) + 1):
+    # A later round may have fewer players already (someone sits it out), the
+    # rounds planned after an early end too (an Undo of the end brings them back).
+    for number in range(start + 1, max(len(sheet.rounds), sheet.planned_rounds) + 1):
         if len([p for p in sheet.present_in(number) if p != player]) < MIN_PLAYERS:
             raise GameError("too-few-every-round")
     return NewChange("leave", player=player, value={"from": start})

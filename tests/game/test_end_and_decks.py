@@ -168,3 +168,13 @@ def test_going_back_to_one_deck_makes_a_large_round_undealable_again():
     refused("same-decks", entries.decks, game.sheet, 2)
     game.enter(entries.decks, 1)
     assert not game.sheet.current.fits and game.sheet.unfit_rounds
+
+
+def test_a_player_cannot_leave_where_a_round_planned_after_an_early_end_would_be_left_to_one():
+    # Found by tests/game/test_fold_snapshot.py: the rounds after the end come
+    # back with an Undo of it, so the game's fold lays them out all the same.
+    game = Game(players=("Ann", "Bob", "Cy")).play(2)
+    game.enter(entries.sit_out, 1, 6)  # Bob sits out round 6
+    game.enter(entries.end_game, 3)  # the game ends after round 3
+    assert refused("too-few-every-round", entries.leave, game.sheet, 0) == {}
+    assert game.sheet.planned_rounds > len(game.sheet.rounds)
