@@ -28,6 +28,7 @@ KIND_WORDS = {
     "undo": _l("undo"),
     "join": _l("new player"),
     "leave": _l("player leaving"),
+    "back": _l("player back"),
     "sitout": _l("sitting out"),
     "adjust": _l("points added or taken"),
     "scoring": _l("scoring changed"),
