@@ -433,7 +433,7 @@ def test_a_games_own_json_then_the_export_of_all_that_holds_it_make_one_game(tab
     everything = exported(client)
     phone = app.test_client()
     page = upload(phone, single).get_data(as_text=True)
-    assert "1 game is on this server already" in page and "game imported" not in page
+    assert "1 game is on this server already, but not on this phone: open it through its link." in page and "game imported" not in page
     assert game_count(app) == 1  # no copy with links of its own
     page = upload(phone, everything).get_data(as_text=True)
     assert "1 game imported." in page  # the file holds its link: the phone gains the game

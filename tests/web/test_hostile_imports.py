@@ -185,7 +185,7 @@ def test_an_id_taken_here_is_that_game_and_a_stranger_gets_no_copy_and_no_access
     before = rows(app)
     stranger = app.test_client()
     page = upload(stranger, json.dumps(data).encode()).get_data(as_text=True)
-    assert "1 game is on this server already" in page and "game imported" not in page
+    assert "1 game is on this server already, but not on this phone: open it through its link." in page and "game imported" not in page
     assert rows(app) == before  # neither a copy nor the stranger's links
     scorer = next(link["token"] for link in first_game(data)["links"] if link["role"] == "scorer")
     assert stranger.get(f"/g/{scorer}/standings").status_code == 404

@@ -71,10 +71,10 @@ def import_file():
         ngettext("%(num)s game was on this phone already.",
                  "%(num)s games were on this phone already.",
                  carried.already) if carried.already else "",
-        ngettext("%(num)s game is on this server already, through a link this phone does not "
-                 "have: open it through its link, nothing was copied.",
-                 "%(num)s games are on this server already, through links this phone does not "
-                 "have: open them through their links, nothing was copied.",
+        ngettext("%(num)s game is on this server already, but not on this phone: open it "
+                 "through its link.",
+                 "%(num)s games are on this server already, but not on this phone: open them "
+                 "through their links.",
                  carried.elsewhere) if carried.elsewhere else ""]).strip()
     return answer([], done, 200, carried.here)
 
