@@ -76,7 +76,7 @@ def _rebuilt(change: ChangeLike, sheet: Sheet) -> list[NewChange]:
     if kind == "leave":
         return [entries.leave(sheet, change.player)]
     if kind == "back":
-        return [entries.back(sheet, change.player)]
+        return entries.back(sheet, change.player)
     if kind == "sitout":
         return [entries.sit_out(sheet, change.player, change.round)]
     if kind == "adjust":

@@ -290,7 +290,7 @@ def join(
         if same_name(member.name, name):
             if member.left is None:
                 raise GameError("same-name", name=name)
-            return back(sheet, member.id)
+            return back(sheet, member.id)[0]
     if after is not None and after not in sheet.members:
         raise GameError("join-seat")
     start = sheet.next_open_round
@@ -326,19 +326,22 @@ def leave(sheet: Sheet, player: int) -> NewChange:
     return NewChange("leave", player=player, value={"from": start})
 
 
-def back(sheet: Sheet, player: int) -> NewChange:
+def back(sheet: Sheet, player: int) -> list[NewChange]:
     """A player who left comes back from the next open round on: in their own
-    seat and column, their scores going on (the rounds missed are sat out)."""
+    seat and column, their scores going on (the rounds missed are sat out).
+    One who is back already needs nothing (a repeated tap)."""
     member = sheet.members.get(player)
-    if member is None or member.left is None:
+    if member is None:
         raise GameError("not-at-table")
+    if member.left is None:
+        return []
     start = sheet.next_open_round
     if start > len(sheet.rounds):
         raise GameError("join-game-over")
     most = max_players(sheet.ruleset.decks)
     if len(sheet.present_in(start)) + 1 > most:
         raise GameError("table-full", n=most)
-    return NewChange("back", player=player, value={"from": start})
+    return [NewChange("back", player=player, value={"from": start})]
 
 
 def sit_out(sheet: Sheet, player: int, number: int) -> NewChange:

@@ -75,3 +75,16 @@ def test_head_to_head_counts_a_leaver_by_the_rounds_played_together(table, clien
     assert pairs(client, "Ann")["Heinz"] == (1, 0, 1)
     # Those who played every round are told apart by their totals: Cy 21, Ann and Bob 20.
     assert pairs(client, "Ann")["Cy"] == (1, 0, 1) and pairs(client, "Ann")["Bob"] == (1, 0, 0)
+
+
+def test_a_leaver_has_a_button_that_brings_them_back(table):
+    table.start(names=NAMES, preset="estonian")
+    post(table, "/players/leave", player="3")
+    page = table.client.get(table.url("/players")).get_data(as_text=True)
+    heinz = page[page.index("<strong>Heinz</strong>"):]
+    heinz = heinz[:heinz.index("</li>")]
+    assert "Back in the game" in heinz and "Leaves the game" not in heinz
+    assert post(table, "/players/back", player="3").status_code == 302
+    assert sheet_json(table)["rounds"][0]["players"] == ["Ann", "Bob", "Cy", "Heinz"]
+    again = post(table, "/players/back", player="3")  # a repeated tap: back already
+    assert again.status_code == 302 and history(table).count("back in the game") == 1

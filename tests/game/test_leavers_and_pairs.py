@@ -40,8 +40,9 @@ def test_a_player_at_the_table_is_still_refused_as_a_second_of_the_same_name():
     with pytest.raises(GameError) as refused:
         game.enter(entries.join, "ANN", None, "zero", None)
     assert refused.value.kind == "same-name"
+    assert entries.back(game.sheet, 0) == []  # at the table: nothing to bring back
     with pytest.raises(GameError) as refused:
-        game.enter(entries.back, 0)
+        game.enter(entries.back, 9)
     assert refused.value.kind == "not-at-table"
 
 
