@@ -277,6 +277,21 @@ def entry_facts(sheet: Sheet, change: ChangeLike) -> dict[str, Any]:
 # -- the roster -----------------------------------------------------------------
 
 
+def _seat_free_from(sheet: Sheet) -> int:
+    """The round from which one more player can sit down: the next open one.
+
+    :raise GameError: ``join-game-over`` when no round is left to play,
+        ``table-full`` when the cards serve no one more.
+    """
+    start = sheet.next_open_round
+    if start > len(sheet.rounds):
+        raise GameError("join-game-over")
+    most = max_players(sheet.ruleset.decks)
+    if len(sheet.present_in(start)) + 1 > most:
+        raise GameError("table-full", n=most)
+    return start
+
+
 def join(
     sheet: Sheet, name: str, after: int | None, start_rule: str, start_number: int | None
 ) -> NewChange:
@@ -293,12 +308,7 @@ def join(
             return back(sheet, member.id)[0]
     if after is not None and after not in sheet.members:
         raise GameError("join-seat")
-    start = sheet.next_open_round
-    if start > len(sheet.rounds):
-        raise GameError("join-game-over")
-    most = max_players(sheet.ruleset.decks)
-    if len(sheet.present_in(start)) + 1 > most:
-        raise GameError("table-full", n=most)
+    start = _seat_free_from(sheet)
     if start_rule not in START_RULES:
         raise GameError("start-rule")
     if start_rule == "number" and start_number is None:
@@ -335,12 +345,7 @@ def back(sheet: Sheet, player: int) -> list[NewChange]:
         raise GameError("not-at-table")
     if member.left is None:
         return []
-    start = sheet.next_open_round
-    if start > len(sheet.rounds):
-        raise GameError("join-game-over")
-    most = max_players(sheet.ruleset.decks)
-    if len(sheet.present_in(start)) + 1 > most:
-        raise GameError("table-full", n=most)
+    start = _seat_free_from(sheet)
     return [NewChange("back", player=player, value={"from": start})]
 
 
