@@ -31,7 +31,7 @@ from .renames import rename_member, renamed_back
 from .rounds import ChangeLike, NewChange, take_back
 from .sheet import Sheet
 
-KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
+KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "back", "sitout",
          "adjust", "scoring", "schedule", "name", "decks", "end")
 
 
@@ -75,6 +75,8 @@ def _rebuilt(change: ChangeLike, sheet: Sheet) -> list[NewChange]:
         return [entries.join(sheet, value["name"], value["after"], value["start_rule"], number)]
     if kind == "leave":
         return [entries.leave(sheet, change.player)]
+    if kind == "back":
+        return entries.back(sheet, change.player)
     if kind == "sitout":
         return [entries.sit_out(sheet, change.player, change.round)]
     if kind == "adjust":

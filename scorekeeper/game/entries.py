@@ -288,24 +288,38 @@ def entry_facts(sheet: Sheet, change: ChangeLike) -> dict[str, Any]:
 # -- the roster -----------------------------------------------------------------
 
 
-def join(
-    sheet: Sheet, name: str, after: int | None, start_rule: str, start_number: int | None
-) -> NewChange:
-    """A newcomer sits down after ``after`` (a player id; None: the first seat)
-    from the next open round, with a starting score by the table's rule."""
-    name = " ".join(name.split())
-    if not name:
-        raise GameError("join-no-name")
-    if any(same_name(m.name, name) for m in sheet.members.values()):
-        raise GameError("same-name", name=name)
-    if after is not None and after not in sheet.members:
-        raise GameError("join-seat")
+def _seat_free_from(sheet: Sheet) -> int:
+    """The round from which one more player can sit down: the next open one.
+
+    :raise GameError: ``join-game-over`` when no round is left to play,
+        ``table-full`` when the cards serve no one more.
+    """
     start = sheet.next_open_round
     if start > len(sheet.rounds):
         raise GameError("join-game-over")
     most = max_players(sheet.ruleset.decks)
     if len(sheet.present_in(start)) + 1 > most:
         raise GameError("table-full", n=most)
+    return start
+
+
+def join(
+    sheet: Sheet, name: str, after: int | None, start_rule: str, start_number: int | None
+) -> NewChange:
+    """A newcomer sits down after ``after`` (a player id; None: the first seat)
+    from the next open round, with a starting score by the table's rule. A
+    player who left and is named again comes back instead (:func:`back`)."""
+    name = " ".join(name.split())
+    if not name:
+        raise GameError("join-no-name")
+    for member in sheet.members.values():
+        if same_name(member.name, name):
+            if member.left is None:
+                raise GameError("same-name", name=name)
+            return back(sheet, member.id)[0]
+    if after is not None and after not in sheet.members:
+        raise GameError("join-seat")
+    start = _seat_free_from(sheet)
     if start_rule not in START_RULES:
         raise GameError("start-rule")
     if start_rule == "number" and start_number is None:
@@ -332,6 +346,19 @@ def leave(sheet: Sheet, player: int) -> NewChange:
         if len([p for p in sheet.present_in(number) if p != player]) < MIN_PLAYERS:
             raise GameError("too-few-every-round")
     return NewChange("leave", player=player, value={"from": start})
+
+
+def back(sheet: Sheet, player: int) -> list[NewChange]:
+    """A player who left comes back from the next open round on: in their own
+    seat and column, their scores going on (the rounds missed are sat out).
+    One who is back already needs nothing (a repeated tap)."""
+    member = sheet.members.get(player)
+    if member is None:
+        raise GameError("not-at-table")
+    if member.left is None:
+        return []
+    start = _seat_free_from(sheet)
+    return [NewChange("back", player=player, value={"from": start})]
 
 
 def sit_out(sheet: Sheet, player: int, number: int) -> NewChange:

@@ -120,6 +120,11 @@ class GameState:
     def apply_leave(self, change: ChangeLike) -> None:
         self.members[change.player].left = change.value["from"]
 
+    def apply_back(self, change: ChangeLike) -> None:
+        member = self.members[change.player]
+        member.sits_out.update(range(member.left, change.value["from"]))
+        member.left = None
+
     def apply_sitout(self, change: ChangeLike) -> None:
         self.members[change.player].sits_out.add(change.round)
 

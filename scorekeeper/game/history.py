@@ -37,13 +37,15 @@ class HistoryEntry:
 
     @property
     def round(self) -> int | None:
-        """The round a live entry or correction belongs to (None for changes
-        to the whole game: players, schedule, scoring, adjustments)."""
+        """The round a live entry, a correction or a revoke's penalty belongs
+        to (None for changes to the whole game: players, schedule, scoring,
+        other adjustments)."""
         return self.details.get("round") if self.kind in ROUND_KINDS else None
 
 
-#: The kinds of change that belong to one round.
-ROUND_KINDS = ("trump", "bid", "tricks", "close", "correct")
+#: The kinds of change that belong to one round (an adjustment only when it
+#: is a revoke's penalty: its details then name the round).
+ROUND_KINDS = ("trump", "bid", "tricks", "close", "correct", "adjust")
 
 
 @dataclass(frozen=True)
@@ -140,13 +142,14 @@ def change_details(state: GameState, change: ChangeLike,
         return {"name": (now or {}).get(change.player, value["name"]),
                 "after": names.get(value.get("after")),
                 "round": value["from"], "points": value.get("start_score", 0)}
-    if kind == "leave":
+    if kind in ("leave", "back"):
         return {"name": names[change.player], "round": change.value["from"]}
     if kind == "sitout":
         return {"name": names[change.player], "round": number}
     if kind == "adjust":
+        revoke = change.value.get("revoke")
         return {"name": names[change.player], "points": change.value["points"],
-                "reason": change.value["reason"]}
+                "reason": change.value["reason"], **({"round": revoke["round"]} if revoke else {})}
     if kind == "scoring":
         return {"before": state.ruleset.scoring.name,
                 "after": Scoring.from_dict(change.value).name}

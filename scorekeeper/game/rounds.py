@@ -13,6 +13,8 @@ A game's changes are append-only. Their kinds, and what each stores:
 ``join``   ``player`` (a new player id), ``value``: {"name", "after", "from",
            "start_rule", "start_score"}
 ``leave``  ``player``, ``value``: {"from": first round without them}
+``back``   ``player`` (one who left), ``value``: {"from": the first round they
+           play again}; the rounds between are sat out
 ``sitout`` ``player``, ``round``
 ``schedule`` ``value``: {"op": "insert"|"set"|"remove"|"replace", ...}
 ``adjust`` ``player``, ``value``: {"points", "reason", "after": rounds closed,

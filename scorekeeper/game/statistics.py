@@ -22,6 +22,11 @@ Definitions (the page says them too):
 - bids made, by hand size, bids of 0 made, and the average difference
   between bid and tricks count every round the player played;
 - the longest run of bids made runs across games, oldest first;
+- head to head counts the games two players played together: one finished
+  ahead of the other by the final ranks when both played the same rounds,
+  and otherwise by the points of the rounds both played (a player who left
+  is neither ahead nor behind for rounds played without them; two who never
+  played a round together did not meet);
 - the worst round is the one with the fewest points where the highest total
   wins, the one with the most where the lowest wins; the best round the other
   way round; each found apart for the two kinds of game (the first of equals)
@@ -69,6 +74,7 @@ def game_facts(sheet: Sheet) -> dict[str, Any]:
     by_rank = {s.player: s for s in sheet.standings}
     lowest_wins = sheet.ruleset.scoring.lowest_wins
     closed, closed_at = sheet.closed_rounds, sheet.closed_at
+    pairs = _pairs(sheet)
     players = []
     for pid, member in sheet.members.items():
         made_list: list[bool] = []
@@ -101,8 +107,31 @@ def game_facts(sheet: Sheet) -> dict[str, Any]:
             "shared": standing.is_shared, "rounds": len(made_list), "made": sum(made_list),
             "sizes": sizes, "zero": zero, "diff": diff, "run": _runs(made_list), "worst": worst,
             "best": best,
+            "pairs": {sheet.members[other].name: won for other, won in pairs[pid].items()},
         })
     return {"lowest_wins": lowest_wins, "players": players}
+
+
+def _pairs(sheet: Sheet) -> dict[int, dict[int, int]]:
+    """Each player's outcome against each other they played a round with:
+    1 ahead, -1 behind, 0 level (see the module's definitions)."""
+    closed, points = sheet.closed_rounds, sheet.score.rounds
+    played = {pid: {n for n, rnd in enumerate(closed) if pid in rnd.order}
+              for pid in sheet.members}
+    rank = {s.player: s.rank for s in sheet.standings}
+    sign = -1 if sheet.ruleset.scoring.lowest_wins else 1
+    found: dict[int, dict[int, int]] = {pid: {} for pid in sheet.members}
+    for pid in sheet.members:
+        for other in sheet.members:
+            together = played[pid] & played[other]
+            if other == pid or not together:
+                continue
+            if played[pid] == played[other]:  # the same rounds: the final ranks say it
+                diff = rank[other] - rank[pid]
+            else:
+                diff = sign * sum(points[n][pid] - points[n][other] for n in together)
+            found[pid][other] = (diff > 0) - (diff < 0)
+    return found
 
 
 @dataclass

@@ -8,10 +8,15 @@ stores any (its shape, its players and rules, and every change replayed
 through the game's own checks, :func:`scorekeeper.game.checking.check_log`),
 names each problem, and stores all of the games or none (one unit of work,
 :func:`scorekeeper.storage.unit.write`; each then goes on the device's list
-in a unit of its own, as opening a link puts it there). A game that is
-here already (the same id) is not stored twice: it goes on the device's list
-when the file holds one of its links, and joins the series the file gives it
-when it has none here (see :func:`join_series`).
+in a unit of its own, as opening a link puts it there). A game is one game
+by its id, whatever file brings it (its own JSON export, a phone's export of
+all its games, an operator's archive): a game here already is never stored
+twice. It goes on the device's list when the file holds one of its links in
+force (or it is there already), and joins the series the file gives it when
+it has none here (see :func:`join_series`); a device that reaches it through
+no link is told that it is here, and gets nothing of it. (An id is 128 random
+bits that open nothing: only who has the game's file knows it, and learns
+only that this server has the game.)
 
 A game keeps its series: the id its series' games share goes out with it and
 comes back in, so that the series standings on the other phone are the same.
@@ -39,7 +44,7 @@ from .clubs import club_places
 from .games import load_changes, load_sheet
 from .import_limits import MOST_CHANGES, MOST_HAND_EVENTS, count_limit, file_limit
 from .links import ROLES, SCORER, SEAT, VIEWER, remember
-from .models import DeviceGame, Game, Link, new_link_token, new_public_id, utcnow
+from .models import DeviceGame, Game, Link, new_link_token, utcnow
 from .unit import Unit, write
 
 #: A game's id and a link's token as this server makes them (an id never
@@ -70,10 +75,15 @@ class CarryRefused(ValueError):
 @dataclass
 class Carried:
     """What an import did for the phone: the games it gained (stored, or
-    here already and put on its list), and those it had already."""
+    here already and put on its list), those it had already, and those here
+    already that it reaches through no link (``elsewhere``: not stored again,
+    not put on its list); ``here``: the link of the device to each game that
+    was here already and is on its list now, with the game's players."""
 
     imported: int = 0
     already: int = 0
+    elsewhere: int = 0
+    here: list[tuple[str, list[str]]] = field(default_factory=list)
 
 
 def game_entry(game: Game, role: str | None, own: Link | None = None,
@@ -280,10 +290,10 @@ def read_games(data: Any, operator: bool = False) -> list[dict[str, Any]]:
 def import_device_games(data: Any, device: str) -> Carried:
     """Store the games of a file and put them on the device's list, all or none.
 
-    A game whose id is here already is "here already" only for a device that
-    can reach it (the file holds one of its links in force, or it is on the
-    device's list); for any other it comes in as a copy with an id and links
-    of its own, so that no answer tells a stranger which ids are taken.
+    A game whose id is here already is not stored again: it goes on the
+    device's list when the device can reach it (the file holds one of its
+    links in force, or it is on the device's list already), and is counted
+    as here ``elsewhere`` when it cannot.
 
     :raise CarryRefused: naming every problem found (nothing is stored).
     """
@@ -303,24 +313,18 @@ def import_device_games(data: Any, device: str) -> Carried:
         seen_tokens.update(tokens)
         here = db.session.scalar(select(Game).where(Game.public_id == game["id"]))
         owners = set(db.session.scalars(select(Link.game_id).where(Link.token.in_(tokens))))
-        if here is not None and _reachable(here, tokens, device):
-            if owners - {here.id}:
-                problems.append(CarryProblem(place, names, "link-taken"))
+        if owners - ({here.id} if here is not None else set()):
+            problems.append(CarryProblem(place, names, "link-taken"))
+        elif here is None:
+            new.append(game)
+        elif not _reachable(here, tokens, device):
+            carried.elsewhere += 1  # the same game: never a copy
+        else:
             joining.append((here, game))
             if _on_list(here, device):
                 carried.already += 1
             else:  # on this server, not yet on this phone: the phone gains it
                 carried.imported += 1
-            continue
-        if here is not None:  # another's game: this one comes in as a copy
-            game["id"] = new_public_id()
-            if here.id in owners:  # (links that game had once: the copy gets its own)
-                game["links"] = []
-                owners.discard(here.id)
-        if owners:
-            problems.append(CarryProblem(place, names, "link-taken"))
-            continue
-        new.append(game)
     if problems:
         raise CarryRefused(problems)
 
@@ -334,7 +338,16 @@ def import_device_games(data: Any, device: str) -> Carried:
     carried.imported += len(stored)
     for data_game in games:
         put_on_list(data_game, device)
+    carried.here = [(token, (here.summary or {}).get("players", [])) for here, _game in joining
+                    if (token := device_link(here, device)) is not None]
     return carried
+
+
+def device_link(game: Game, device: str) -> str | None:
+    """The token of the link in force the game is on the device's list through."""
+    return db.session.scalar(select(Link.token).join(DeviceGame, DeviceGame.link_id == Link.id)
+                             .where(DeviceGame.device == device, DeviceGame.game_id == game.id,
+                                    Link.replaced_at.is_(None)))
 
 
 def join_series(here: Game, data: dict[str, Any]) -> None:

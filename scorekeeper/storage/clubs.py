@@ -7,7 +7,9 @@ organiser link may write (:attr:`ClubAccess.can_write`); the viewer link
 only reads. Members are merged by name as a device's roster merges them
 (:class:`scorekeeper.game.roster.Aliases` over the club's append-only
 renames and merges); a name typed for an evening that matches a member
-(case, accents and merges aside) is that member. Every write is one unit of
+(case and merges aside) is that member, and one that differs from a member's
+only by accents is offered to the organiser as that member
+(:func:`merge_offers`), never made them. Every write is one unit of
 work (:func:`scorekeeper.storage.unit.write`); nothing here speaks HTTP.
 """
 
@@ -20,7 +22,7 @@ from functools import cached_property
 from sqlalchemy import bindparam, select
 
 from ..game import GameError
-from ..game.names import name_key
+from ..game.names import look_alikes, name_key
 from ..game.roster import Aliases
 from .club_models import (Club, ClubEvent, ClubGame, ClubLink, ClubMember, ClubRosterChange,
                           EventPart)
@@ -127,20 +129,32 @@ def club_aliases(club: Club) -> Aliases:
         ClubRosterChange.club_id == club.id).order_by(ClubRosterChange.seq)))
 
 
-def members(club: Club, aliases: Aliases | None = None) -> list[str]:
-    """The club's members as shown (merges applied, one a person), by name."""
-    aliases = aliases or club_aliases(club)
+def _members_as_added(club: Club, aliases: Aliases) -> list[str]:
+    """The club's members as shown (merges applied, one a person), the
+    earliest on the list first."""
     shown: dict[str, str] = {}
     for name in db.session.scalars(select(ClubMember.name).where(
             ClubMember.club_id == club.id).order_by(ClubMember.id)):
         person = aliases.resolve(name)
         shown.setdefault(name_key(person), person)
-    return sorted(shown.values(), key=name_key)
+    return list(shown.values())
+
+
+def members(club: Club, aliases: Aliases | None = None) -> list[str]:
+    """The club's members as shown (merges applied, one a person), by name."""
+    return sorted(_members_as_added(club, aliases or club_aliases(club)), key=name_key)
+
+
+def merge_offers(club: Club) -> dict[str, str]:
+    """Each member whose name differs from an earlier member's only by
+    accents ("Märt" after "Mart"), to that member: merges the organiser is
+    offered, never made unasked (:func:`scorekeeper.game.names.look_alikes`)."""
+    return look_alikes(_members_as_added(club, club_aliases(club)))
 
 
 def as_members(club: Club, names: Iterable[str]) -> list[str]:
-    """Typed names as the members they match (case, accents and merges
-    aside), or as typed (spaces tidied) when they match none."""
+    """Typed names as the members they match (case and merges aside), or as
+    typed (spaces tidied) when they match none."""
     aliases = club_aliases(club)
     known = {name_key(person): person for person in members(club, aliases)}
     result = []

@@ -245,7 +245,7 @@ class PlayerLine(db.Model):
     """One player's line of one finished game, as
     :func:`scorekeeper.game.statistics.game_facts` sums it up: kept so that the
     statistics add up one row a game in SQL. ``key`` is the name as compared
-    (:func:`scorekeeper.game.series.name_key`)."""
+    (:func:`scorekeeper.game.names.name_key`)."""
 
     __tablename__ = "player_lines"
     # A device's games lead to their lines (never a name to every device's lines);
@@ -304,6 +304,24 @@ class PlayerLineSize(db.Model):
     cards: Mapped[int]
     made: Mapped[int]
     rounds: Mapped[int]
+
+
+class PlayerPair(db.Model):
+    """How a player of a finished game fared against another (``other``, as
+    stored), as head to head counts it: ``outcome`` 1 ahead, -1 behind, 0
+    level, decided by the rounds both played
+    (:func:`scorekeeper.game.statistics.game_facts`); none for two who never
+    played a round together. Kept beside the :class:`PlayerLine` rows."""
+
+    __tablename__ = "player_pairs"
+    __table_args__ = (Index("ix_player_pairs_game_key", "game_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    key: Mapped[str] = mapped_column(String(80))
+    other: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    other_key: Mapped[str] = mapped_column(String(80))
+    outcome: Mapped[int]
 
 
 Index("ix_games_finished_updated", Game.finished, Game.updated_at)

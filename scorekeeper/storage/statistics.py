@@ -43,7 +43,7 @@ from ..game.statistics import Figures, game_facts, is_better, is_worse, longest_
 from .database import db
 from .games import load_sheet
 from .kept import stores
-from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize
+from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize, PlayerPair
 from .unit import Unit, write
 
 T = TypeVar("T")
@@ -127,15 +127,13 @@ def _statements(preset: bool, since: bool, by_keys: bool) -> _Statements:
     sizes = chosen(select(PlayerLineSize.cards, func.sum(PlayerLineSize.made),
                           func.sum(PlayerLineSize.rounds)), PlayerLineSize
                    ).group_by(PlayerLineSize.cards)
-    mine, other = PlayerLine.__table__.alias("mine"), PlayerLine.__table__.alias("other")
-    pairs = (select(other.c.name, func.count(),
-                    func.sum(case((mine.c.rank < other.c.rank, 1), else_=0)),
-                    func.sum(case((mine.c.rank > other.c.rank, 1), else_=0)))
-             .join(other, other.c.game_id == mine.c.game_id)
-             .where(mine.c.game_id.in_(listed),
-                    mine.c.key.in_(bindparam("keys", expanding=True)),
-                    other.c.key.not_in(bindparam("keys", expanding=True)))
-             .group_by(other.c.name))
+    pairs = (select(PlayerPair.other, func.count(),
+                    func.sum(case((PlayerPair.outcome > 0, 1), else_=0)),
+                    func.sum(case((PlayerPair.outcome < 0, 1), else_=0)))
+             .where(PlayerPair.game_id.in_(listed),
+                    PlayerPair.key.in_(bindparam("keys", expanding=True)),
+                    PlayerPair.other_key.not_in(bindparam("keys", expanding=True)))
+             .group_by(PlayerPair.other))
     return _Statements(sums, ordered, sizes, pairs)
 
 
@@ -190,7 +188,8 @@ def keep_lines(unit: Unit, game: Game) -> None:
     facts = game_facts(load_sheet(game))
     unit.execute(delete(PlayerLine).where(PlayerLine.game_id == game.id))
     unit.execute(delete(PlayerLineSize).where(PlayerLineSize.game_id == game.id))
-    lines, sizes = [], []
+    unit.execute(delete(PlayerPair).where(PlayerPair.game_id == game.id))
+    lines, sizes, pairs = [], [], []
     for line in facts["players"]:
         key = name_key(line["name"])
         run = line["run"]
@@ -205,7 +204,9 @@ def keep_lines(unit: Unit, game: Game) -> None:
                for part, value in zip(ROUND_PARTS, line[kind] or [None] * len(ROUND_PARTS))}})
         sizes.extend({"game_id": game.id, "key": key, "cards": cards, "made": made,
                       "rounds": count} for cards, (made, count) in line["sizes"].items())
-    for model, rows in ((PlayerLine, lines), (PlayerLineSize, sizes)):
+        pairs.extend({"game_id": game.id, "key": key, "other": other, "other_key": name_key(other),
+                      "outcome": outcome} for other, outcome in line["pairs"].items())
+    for model, rows in ((PlayerLine, lines), (PlayerLineSize, sizes), (PlayerPair, pairs)):
         if rows:  # in the order of the seats
             unit.execute(insert(model), rows)
     kept = db.session.get(GameFactsKept, game.id)

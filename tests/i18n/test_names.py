@@ -49,6 +49,7 @@ BESIDE_A_NAME = {
     "leader": "after", "left": "after", "left before round %(number)s": "after",
     "plays from round %(number)s": "after", "does not play this round": "after",
     "starting score": "after", "Sits out round %(number)s": "after", "Leaves the game": "after",
+    "Back in the game": "after",
     "Dealer": "before", "Leads": "before",
 }
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")

@@ -108,6 +108,7 @@ STRATEGIES: dict[str, Strategy] = {
                                   "start_rule": ["zero", "lowest", "average", "number"],
                                   "start_number": ["", "5"]}),
     "manage.leave": Strategy(form={"player": PLAYER}),
+    "manage.back": Strategy(form={"player": PLAYER}),
     "manage.sit_out": Strategy(form={"player": PLAYER, "round": ["2", "3"]}),
     "manage.adjust": Strategy(form={"player": PLAYER, "points": ["2", "-3"], "reason": ["late"]}),
     "manage.schedule": Strategy(),

@@ -20,6 +20,7 @@ WRITE_DATA = {
     "play.tricks": {"player": "1", "tricks": "1"}, "manage.join": {
         "name": "Fay", "after": "1", "start_rule": "zero"},
     "manage.leave": {"player": "3"}, "manage.sit_out": {"player": "3", "round": "2"},
+    "manage.back": {"player": "3"},
     "manage.adjust": {"player": "1", "points": "2", "reason": "x"},
     "manage.schedule_round": {"op": "set", "round": "3", "cards": "2"},
     "manage.schedule_rebuild": {"shape": "up"}, "manage.change_scoring": {"scoring": "standard"},

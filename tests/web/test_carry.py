@@ -352,8 +352,8 @@ def test_import_problems_name_each_kind_of_change_in_words(app, lang):
     from scorekeeper.storage.carry import CarryProblem
     from scorekeeper.web.wording.carry import KIND_WORDS, carry_problem_text
 
-    kinds = ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "sitout",
-             "adjust", "scoring", "schedule", "name", "decks", "end"]
+    kinds = ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "back",
+             "sitout", "adjust", "scoring", "schedule", "name", "decks", "end"]
     with app.test_request_context(headers={"Accept-Language": lang}):
         texts = {kind: carry_problem_text(CarryProblem(
             1, ("Ann",), "bad-change", log=LogProblem(3, kind, GameError("busy"))))
@@ -414,3 +414,66 @@ def test_the_import_page_names_the_files_it_takes(client):
     which = page[page.index('id="import-which"'):]
     which = which[:which.index("</p>")]
     assert "“Export all games”" in which and "“Export JSON”" in which and "“Standings”" in which
+
+
+def finished_game(table) -> str:
+    table.start(names=("Ann", "Bob"), **ONE_ROUND)
+    table.play_round(1, [1, 0], 1, {1: 0, 0: 0}, {1: 1, 0: 0}, trump="none")
+    return table.gid
+
+
+def games_finished(client, name: str) -> str:
+    page = client.get("/players").get_data(as_text=True)
+    return re.search(rf">{name}<.*?data-regular=\"finished\">(\d+)<", page, re.S).group(1)
+
+
+def test_a_games_own_json_then_the_export_of_all_that_holds_it_make_one_game(table, client, app):
+    gid = finished_game(table)
+    single = sheet_json(table)
+    everything = exported(client)
+    phone = app.test_client()
+    page = upload(phone, single).get_data(as_text=True)
+    assert "1 game is on this server already, but not on this phone: open it through its link." in page and "game imported" not in page
+    assert game_count(app) == 1  # no copy with links of its own
+    page = upload(phone, everything).get_data(as_text=True)
+    assert "1 game imported." in page  # the file holds its link: the phone gains the game
+    assert game_count(app) == 1 and games_finished(phone, "Ann") == "1"
+    assert f'href="/g/{gid}/"' in phone.get("/").get_data(as_text=True)
+    page = upload(phone, single).get_data(as_text=True)
+    assert "1 game was on this phone already." in page and game_count(app) == 1
+    assert games_finished(phone, "Ann") == "1"  # the statistics count it once
+
+
+def test_importing_a_game_on_the_server_it_came_from_leads_to_it(table, client, app):
+    gid = finished_game(table)
+    page = upload(client, sheet_json(table)).get_data(as_text=True)
+    assert "1 game was on this phone already." in page and game_count(app) == 1
+    here = page[page.index('id="import-here"'):]
+    assert f'<a href="/g/{gid}/">Open the game</a>: Ann, Bob' in here
+
+
+def test_another_server_takes_the_json_and_then_the_export_of_all_as_one_game(
+        table, client, tmp_path):
+    finished_game(table)
+    single, everything = sheet_json(table), exported(client)
+    other = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
+                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'b.sqlite3'}"})
+    with other.app_context():
+        db.create_all()
+    phone = other.test_client()
+    assert "1 game imported." in upload(phone, single).get_data(as_text=True)
+    assert "1 game was on this phone already." in upload(phone, everything).get_data(
+        as_text=True)
+    assert game_count(other) == 1 and games_finished(phone, "Ann") == "1"
+
+
+def test_a_csv_is_refused_in_words_that_name_the_file_to_import(table, client, app):
+    finished_game(table)
+    sheet = client.get(table.url("/export.csv")).data
+    for name in ("ohhell.csv", "sheet.txt"):
+        response = upload(client, sheet, name=name)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422 and "not JSON" not in page
+        assert ("This is a spreadsheet (CSV), which cannot be imported: import the game’s JSON "
+                "file, from “Export JSON” on its page “Standings”.") in page
+    assert "not JSON" in upload(client, b'{"format": "scorekeeper-arch').get_data(as_text=True)

@@ -177,17 +177,19 @@ def test_the_command_also_gives_a_scorer_only_game_a_viewer_link(table, client, 
     assert client.get(f"/g/{scorer}/share").status_code == 200
 
 
-def test_an_id_taken_here_never_tells_a_stranger_that_it_exists(table, client, app):
+def test_an_id_taken_here_is_that_game_and_a_stranger_gets_no_copy_and_no_access(
+        table, client, app):
     data = base_archive(table, client)
     taken = json.loads(client.get("/carry/games.json").get_data(as_text=True))
     first_game(data)["id"] = first_game(taken)["id"]  # a game here, under the stranger's links
+    before = rows(app)
     stranger = app.test_client()
     page = upload(stranger, json.dumps(data).encode()).get_data(as_text=True)
-    assert "1 game imported." in page and "was here already" not in page
-    # The stranger's copy is the stranger's game, reached through the stranger's links.
+    assert "1 game is on this server already, but not on this phone: open it through its link." in page and "game imported" not in page
+    assert rows(app) == before  # neither a copy nor the stranger's links
     scorer = next(link["token"] for link in first_game(data)["links"] if link["role"] == "scorer")
-    assert stranger.get(f"/g/{scorer}/standings").status_code == 200
-    assert rows(app)["games"] == 2
+    assert stranger.get(f"/g/{scorer}/standings").status_code == 404
+    assert 'href="/g/' not in stranger.get("/").get_data(as_text=True)
 
 
 def test_an_import_over_one_mib_passes_the_csrf_check_and_one_over_the_limit_is_413(tmp_path):

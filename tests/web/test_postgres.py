@@ -128,3 +128,22 @@ def test_a_tap_reaches_a_live_stream_through_notify(postgres_app, client, table,
         watch.end_all()
         assert stream.ended()
     assert watch_stops(watch)  # no one watches: the listening thread ends
+
+
+def test_names_keep_their_letters_and_head_to_head_is_fair_on_postgresql(client, table):
+    """The club's member keys (unique by club) keep Märt beside Mart, and
+    head to head reads the pairs kept for a leaver, on PostgreSQL too."""
+    from test_comings_and_goings import (
+        test_head_to_head_counts_a_leaver_by_the_rounds_played_together as head_to_head)
+    from test_names_keep_their_letters import (
+        test_a_club_keeps_maert_apart_from_mart_and_offers_the_organiser_a_merge as club)
+
+    club(client)
+    head_to_head(table, client)
+
+
+def test_a_game_brought_twice_is_one_game_on_postgresql(postgres_app, client, table):
+    from test_carry import (
+        test_a_games_own_json_then_the_export_of_all_that_holds_it_make_one_game as twice)
+
+    twice(table, client, postgres_app)

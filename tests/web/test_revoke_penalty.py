@@ -160,3 +160,17 @@ def test_the_revoker_cannot_be_named_to_get_the_tricks(revoked, client):
     assert refused.status_code == 422
     assert "Choose another player than the revoker to get the tricks." in refused.get_data(
         as_text=True)
+
+
+def test_a_revoke_penalty_is_listed_in_the_history_under_its_round(revoked, client):
+    table = revoked
+    assert apply(client, table, choice=1).status_code == 302
+    client.post(table.url("/adjust"), data={"player": 0, "points": 5, "reason": "Birthday"})
+    text = client.get(table.url("/history")).get_data(as_text=True)
+    round_one = text[text.index('id="history-1"'):]
+    round_one = round_one[:round_one.index("</details>")]
+    game = text[text.index('id="history-game"'):]
+    game = game[:game.index("</details>")]
+    assert round_one.count("Revoke in round 1, trick 1: every other player gains 3 points") == 3
+    assert "Revoke in round 1" not in game
+    assert "Birthday" in game and "Birthday" not in round_one  # other adjustments: the game's

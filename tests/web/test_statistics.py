@@ -78,9 +78,12 @@ def test_every_figure_of_a_player_is_the_hand_computed_value(table, client):
                   "worst-highest": f"+0 points: round 3 (hand of 2), bid 1, took 0 ({today()})",
                   "top-highest": f"+11 points: round 1 (hand of 2), bid 1, took 1 ({today()})"}
     assert table_rows(page, "sizes") == [["1", "0/1", "0%"], ["2", "3/4", "75%"]]
+    # Head to head over the rounds both played (not by the totals): Bob left the
+    # first game before round 4, having scored 22 to Cy's 21 in rounds 1 to 3; Eve
+    # joined it for rounds 3 and 4 and scored 20 there to Cy's 10.
     assert pair_rows(page) == [
-        ["Ann", "2", "0", "2", "0"], ["Bob", "2", "1", "1", "0"], ["Di", "2", "0", "1", "1"],
-        ["Eve", "1", "1", "0", "0"]]
+        ["Ann", "2", "0", "2", "0"], ["Bob", "2", "0", "2", "0"], ["Di", "2", "0", "1", "1"],
+        ["Eve", "1", "0", "1", "0"]]
     assert 'role="img"' in page and "Hand of 1: 0 of 1 made; Hand of 2: 3 of 4 made" in page
     bob, _page = figures(client, "Bob")
     assert bob == {"played": "2", "won": "1 (1 of them shared)", "win-rate": "50%",

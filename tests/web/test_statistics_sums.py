@@ -22,7 +22,7 @@ from scorekeeper.rules.totals import standings
 from scorekeeper.storage import statistics
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import (DeviceGame, Game, GameFactsKept, Link, PlayerLine,
-                                        PlayerLineSize, RosterChange)
+                                        PlayerLineSize, PlayerPair, RosterChange)
 
 SPELLINGS = ["Ann", "ann", "Bob", "Cy", "Zośka", "ZOSKA", "Kasia", "Katarzyna", "Di"]
 START = datetime(2026, 1, 1)
@@ -110,6 +110,11 @@ def store(games: list[dict]) -> None:
                 size[1] += 1
             db.session.add_all(PlayerLineSize(game_id=row.id, key=key, cards=cards, made=m,
                                               rounds=n) for cards, (m, n) in sizes.items())
+            # Head to head: every two of these players played the same rounds (the ranks say it).
+            db.session.add_all(PlayerPair(
+                game_id=row.id, key=key, other=other["name"], other_key=name_key(other["name"]),
+                outcome=(other["rank"] > player["rank"]) - (other["rank"] < player["rank"]))
+                for other in game["players"] if other is not player)
             db.session.flush()
     db.session.commit()
 

@@ -78,6 +78,7 @@ HISTORY_DETAILS = {
     "correct": ({"round": 3, "trump": None, "changed": [("Zoë", "bid", 1, 2)]}, "Zoë"),
     "join": ({"round": 4, "name": "Zoë", "after": "Ann", "points": 0}, "Zoë"),
     "leave": ({"round": 4, "name": "Zoë"}, "Zoë"),
+    "back": ({"round": 6, "name": "Zoë"}, "Zoë"),
     "sitout": ({"round": 4, "name": "Zoë"}, "Zoë"),
     "adjust": ({"name": "Zoë", "points": -10, "reason": "revoke"}, "Zoë"),
     "scoring": ({"before": "standard", "after": "pagat"}, "→"),

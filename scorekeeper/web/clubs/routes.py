@@ -93,6 +93,7 @@ def club_page(club: str, error: str | None = None, status: int = 200):
             links[role] = {"url": url, "qr": public.qr_svg(url)}
     html = render_template("clubs/club.html", club=found.club, links=links,
                            members=clubs.members(found.club),
+                           offers=clubs.merge_offers(found.club) if found.can_write else {},
                            events=evenings.club_events(found.club), error=error,
                            member_form=MemberForm(), merge_form=MergeForm())
     return make_response(html, status)

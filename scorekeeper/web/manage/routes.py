@@ -108,6 +108,13 @@ def leave(gid: str):
                   players_page, "manage.players")
 
 
+@bp.post("/players/back")
+def back(gid: str):
+    """A player who left comes back to their seat (as typing their name to join does)."""
+    return change(gid, PlayerForm(), entries.back, lambda form: (form.player.data,),
+                  players_page, "manage.players")
+
+
 @bp.post("/players/sit-out")
 def sit_out(gid: str):
     return change(gid, SitOutForm(), entries.sit_out,

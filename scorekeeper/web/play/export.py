@@ -23,9 +23,10 @@ from ..wording.presets import change_text, rules_summary
 from ..wording.ruleset import ruleset_lines
 
 
-def filename(game: Game, extension: str, kind: str = "") -> str:
-    """ "ohhell-2025-01-02-Łukasz-Zośka-Jędrek-Ania.csv": every letter of every name kept."""
-    names = "-".join(re.sub(r"[\W_]+", "", p.name) or "player" for p in game.players)
+def filename(game: Game, sheet: Sheet, extension: str, kind: str = "") -> str:
+    """ "ohhell-2025-01-02-Łukasz-Zośka-Jędrek-Ania.csv": every letter of every name kept,
+    the game's players as the sheet has them now (newcomers included) in seat order."""
+    names = "-".join(re.sub(r"[\W_]+", "", sheet.name(pid)) or "player" for pid in sheet.circle)
     kind = f"-{kind}" if kind else ""
     return f"ohhell-{game.created_at:%Y-%m-%d}-{names[:60]}{kind}.{extension}"
 

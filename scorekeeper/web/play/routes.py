@@ -316,9 +316,10 @@ def next_game(gid: str):
 def csv_download(write, kind: str = ""):
     """A CSV of the game, with the separator of the reader's spreadsheets (or the one asked for)."""
     game = access.game()
+    sheet = access.seen(store.load_sheet(game))
     delimiter = export.separator(current_lang(), request.args.get("sep"))
-    return download(write(game, access.seen(store.load_sheet(game)), delimiter), "text/csv",
-                    export.filename(game, "csv", kind=kind))
+    return download(write(game, sheet, delimiter), "text/csv",
+                    export.filename(game, sheet, "csv", kind=kind))
 
 
 @bp.get("/export.csv")
@@ -343,4 +344,4 @@ def export_json(gid: str):
     # hidden from this link.
     stored = carry.game_entry(game, None, looker=access.looker())
     return download(export.game_json(game, sheet, stored), "application/json",
-                    export.filename(game, "json"))
+                    export.filename(game, sheet, "json"))

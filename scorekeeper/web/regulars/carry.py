@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, current_app, make_response, render_template, request
+from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -25,7 +26,7 @@ IMPORT_MB = 4
 @bp.get("")
 def carry_page():
     """Export this device's games, or import a file of games."""
-    return render_template("regulars/carry.html", problems=[], done=None)
+    return render_template("regulars/carry.html", problems=[], done=None, games_here=[])
 
 
 @bp.get("/games.json")
@@ -56,20 +57,40 @@ def import_file():
     try:
         data = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
+        if is_spreadsheet(upload.filename if upload is not None else None, raw):
+            return answer([str(FILE_MESSAGES["csv"]) % {
+                "single": _("Export JSON"), "standings": _("Standings")}], None, 422)
         return answer([str(FILE_MESSAGES["not-json"])], None, 422)
     try:
         carried = store.import_device_games(data, access.device_id())
     except store.CarryRefused as refused:
         return answer([carry_problem_text(p) for p in refused.problems], None, 422)
     done = " ".join([
-        ngettext("%(num)s game imported.", "%(num)s games imported.", carried.imported),
+        ngettext("%(num)s game imported.", "%(num)s games imported.", carried.imported)
+        if carried.imported or not carried.elsewhere else "",
         ngettext("%(num)s game was on this phone already.",
                  "%(num)s games were on this phone already.",
-                 carried.already) if carried.already else ""]).strip()
-    return answer([], done, 200)
+                 carried.already) if carried.already else "",
+        ngettext("%(num)s game is on this server already, but not on this phone: open it "
+                 "through its link.",
+                 "%(num)s games are on this server already, but not on this phone: open them "
+                 "through their links.",
+                 carried.elsewhere) if carried.elsewhere else ""]).strip()
+    return answer([], done, 200, carried.here)
 
 
-def answer(problems: list[str], done: str | None, status: int):
-    """The carry page with the import's problems or what it did."""
-    return make_response(render_template("regulars/carry.html", problems=problems, done=done),
-                         status)
+def is_spreadsheet(name: str | None, raw: bytes) -> bool:
+    """Whether a file that is no JSON is a CSV (a game's spreadsheet export):
+    so named, or a first line of cells."""
+    if name and name.lower().endswith(".csv"):
+        return True
+    first = raw[:1000].decode("utf-8-sig", "replace").lstrip().split("\n", 1)[0]
+    return bool(first) and first[0] not in "{[" and (";" in first or "," in first)
+
+
+def answer(problems: list[str], done: str | None, status: int,
+           here: list[tuple[str, list[str]]] = ()):
+    """The carry page with the import's problems or what it did (and the games
+    that were here already, each through the phone's link)."""
+    return make_response(render_template("regulars/carry.html", problems=problems, done=done,
+                                         games_here=here), status)

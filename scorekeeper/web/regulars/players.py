@@ -16,7 +16,7 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 
 from ...game import GameError
-from ...game.names import NAME_LENGTH, name_key
+from ...game.names import NAME_LENGTH, look_alikes, name_key
 from ...game.statistics import pairings
 from ...rules import PRESETS
 from ...storage import roster, statistics
@@ -42,7 +42,9 @@ def index():
 def players_page(error: str | None = None, typed: tuple[str, str] = ("", ""), status: int = 200,
                  notice: str | None = None):
     device = access.device_id()
-    html = render_template("regulars/players.html", regulars=roster.device_regulars(device),
+    regulars = roster.device_regulars(device)
+    html = render_template("regulars/players.html", regulars=regulars,
+                           offers=look_alikes(r.name for r in regulars),
                            changes=roster.roster_changes(device), in_force=roster.in_force(device),
                            error=error, typed=typed, notice=notice,
                            extra=overview(device))

@@ -28,6 +28,7 @@ KIND_WORDS = {
     "undo": _l("undo"),
     "join": _l("new player"),
     "leave": _l("player leaving"),
+    "back": _l("player back"),
     "sitout": _l("sitting out"),
     "adjust": _l("points added or taken"),
     "scoring": _l("scoring changed"),
@@ -47,6 +48,8 @@ FILE_MESSAGES = {
     "no-changes": _l("This game export has no changes in it (it was made by an older version)."),
     "too-many": _l("The file holds more than %(most)s games: split it."),
     "not-json": _l("The file is not JSON: it may be cut short or not a Scorekeeper export."),
+    "csv": _l("This is a spreadsheet (CSV), which cannot be imported: import the game’s JSON "
+              "file, from “%(single)s” on its page “%(standings)s”."),
     "not-a-game": _l("this is not a game."),
     "missing": _l("the field “%(field)s” is missing."),
     "bad-field": _l("the field “%(field)s” is not as Scorekeeper writes it."),

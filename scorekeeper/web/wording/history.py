@@ -109,6 +109,8 @@ WORDING = {
     "join": _join_text,
     "leave": lambda d: _("%(name)s: leaves the game from round %(number)s on",
                          name=d["name"], number=d["round"]),
+    "back": lambda d: _("%(name)s: back in the game from round %(number)s on",
+                        name=d["name"], number=d["round"]),
     "sitout": lambda d: _("%(name)s sits out round %(number)s", name=d["name"],
                           number=d["round"]),
     "adjust": lambda d: _("%(name)s %(points)s points: %(reason)s", name=d["name"],
