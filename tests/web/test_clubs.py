@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
+import time
 
 import pytest
-from club_games import finish_after_first_round
+from club_games import finish_after_first_round, play_first_round
+from event_streams import PATIENCE, streaming  # noqa: F401  (a fixture)
 from sqlalchemy import func, select
 
+from scorekeeper.game import entries
 from scorekeeper.storage.club_models import ClubEvent, ClubGame, ClubMember, EventPart
+from scorekeeper.storage import evenings
 from scorekeeper.storage.database import db
+from scorekeeper.storage.games import record
 from scorekeeper.storage.models import Game
 
 TWELVE = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"]
@@ -262,3 +268,54 @@ def test_the_all_games_export_holds_the_clubs_games_with_their_evening_and_table
                and place["part"] == 1 for place in places if place)
     assert places.count(None) == 1  # the game of no club says nothing of one
     assert club.token not in str(exported) and club.viewer not in str(exported)
+
+
+def panel_version(client, club) -> int:
+    panel = client.get(club.evening_url("/leaderboard"), headers={"HX-Request": "true"})
+    return int(re.search(r'data-version="(\d+)"', panel.get_data(as_text=True)).group(1))
+
+
+def test_the_tv_stream_follows_a_new_parts_games_while_the_earlier_part_keeps_changing(
+        app, client, club, streaming):
+    club.evening()
+    client.post(club.evening_url("/start"))
+    stream = streaming(app.test_client(), club.evening_url("/events?since=0"))
+    assert stream.next_change() == panel_version(client, club) == 3
+    client.post(club.evening_url("/next"), data={"method": "new-opponents"})
+    client.post(club.evening_url("/start"))
+    with app.app_context():
+        busy, *_rest, new = db.session.scalars(select(Game).order_by(Game.id))
+        play_first_round(new)
+    # A table of part 1 keeps changing its trump: the stream is never quiet,
+    # and must still follow part 2's games, as the page counts them.
+    deadline = time.monotonic() + PATIENCE
+    told, expected = None, None
+    for suit in itertools.cycle("SH"):
+        with app.app_context():
+            record(db.session.get(Game, busy.id), entries.trump, 1, suit)
+        expected = panel_version(client, club)
+        told = stream.next_change()
+        while not stream.events.empty():  # the newest said, if it said more
+            event = stream.next()
+            if isinstance(event, str) and event.startswith("event: change"):
+                told = int(event.split("data: ")[1])
+        if told == expected or time.monotonic() > deadline:
+            break
+    assert told == expected
+
+
+def test_a_tap_stored_while_the_tv_draws_the_leaderboard_is_not_claimed_by_that_drawing(
+        app, client, club, monkeypatch):
+    club.evening()
+    client.post(club.evening_url("/start"))
+    drawn = evenings.leaderboard_of
+
+    def tapped_meanwhile(event, **kwargs):
+        rows = drawn(event, **kwargs)
+        record(db.session.scalars(select(Game).order_by(Game.id)).first(), entries.trump, 1, "S")
+        return rows  # drawn before the tap: the TV must ask again
+
+    monkeypatch.setattr(evenings, "leaderboard_of", tapped_meanwhile)
+    claimed = panel_version(client, club)
+    monkeypatch.setattr(evenings, "leaderboard_of", drawn)
+    assert claimed < panel_version(client, club)

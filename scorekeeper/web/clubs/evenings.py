@@ -145,9 +145,13 @@ def leaderboard(club: str, event: str):
     panel alone)."""
     found = event_or_404(event)
     template = "clubs/_leaderboard.html" if is_htmx() else "clubs/leaderboard.html"
+    # The version is read before the games: a tap stored between the two
+    # reads is then drawn and told again, never claimed by an older drawing
+    # (the TV would not ask for it again).
+    version = joined_version(evenings.event_versions(found))
     html = render_template(template, club=g.club.club, event=found,
                            rows=evenings.leaderboard_of(found), rule_name=RULE_NAMES[found.rule],
-                           version=joined_version(evenings.event_versions(found)))
+                           version=version)
     return vary(make_response(html))
 
 
