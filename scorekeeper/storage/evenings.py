@@ -9,7 +9,7 @@ its own scorer link: the table's phone), and the part's seating is settled.
 The next part is seated from what the earlier parts say: the leaderboard so
 far ("standings") or the pairs that have met ("new opponents"). The
 leaderboard adds up the games of the evening as they stand (those being
-played too), through the folds every game keeps (:mod:`.folds`).
+played too, once a round of them is closed), through the folds every game keeps (:mod:`.folds`).
 """
 
 from __future__ import annotations
@@ -220,7 +220,8 @@ def leaderboard_of(event: ClubEvent, through: int | None = None) -> list[Row]:
             continue
         sheet = load_sheet(game)
         totals = {resolve(sheet.name(pid)): total for pid, total in sheet.totals.items()}
-        results.append(TableResult(sheet.ruleset.scoring.lowest_wins, totals, number))
+        results.append(TableResult(sheet.ruleset.scoring.lowest_wins, totals, number,
+                                   len(sheet.closed_rounds), sheet.is_finished))
     return leaderboard(results, event.rule)
 
 

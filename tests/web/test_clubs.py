@@ -41,9 +41,9 @@ class Club:
     def url(self, path, token=None):
         return f"/clubs/{token or self.token}{path}"
 
-    def evening(self, players=TWELVE, sizes=("4",), rule="total"):
+    def evening(self, players=TWELVE, sizes=("4",), rule="total", preset="cardgames"):
         answer = self.client.post(self.url("/evenings/new"), data={
-            "name": "Friday", "players": "\n".join(players), "preset": "cardgames",
+            "name": "Friday", "players": "\n".join(players), "preset": preset,
             "sizes": list(sizes), "rule": rule})
         assert answer.status_code == 302, answer.get_data(as_text=True)
         self.event = answer.headers["Location"].rsplit("/", 1)[1]
@@ -241,6 +241,24 @@ def test_ratings_member_pages_and_bidding_figures_follow_the_finished_games(clie
     assert client.get(club.url("/members/Nobody")).status_code == 404
     bidding = client.get(club.url("/analytics")).get_data(as_text=True)
     assert "Whole table" in bidding and "Bids made by hand size" in bidding
+
+
+@pytest.mark.parametrize("preset, hooked", [("cardgames", True), ("piekielko", False)])
+def test_bidding_figures_give_the_counts_beside_each_rate_and_the_hook_only_where_it_binds(
+        client, app, club, preset, hooked):
+    club.evening(preset=preset)
+    client.post(club.evening_url("/start"))
+    with app.app_context():
+        for game in db.session.scalars(select(Game).order_by(Game.id)):
+            finish_after_first_round(game, taker=1)
+    bidding = client.get(club.url("/analytics", club.viewer)).get_data(as_text=True)
+    by_size = re.search(r'<table[^>]* id="by-size".*?</table>', bidding, re.S).group(0)
+    whole = re.search(r'<tr class="table-wide">.*?</tr>', by_size, re.S).group(0)
+    assert re.search(r"\d+% \(\d+ of 12\)", whole), whole  # 12 bids in round 1
+    assert re.findall(r"(\d+)% \((\d+) of (\d+)\)", by_size)
+    for percent, made, bids in re.findall(r"(\d+)% \((\d+) of (\d+)\)", bidding):
+        assert abs(int(percent) - 100 * int(made) / int(bids)) <= 0.5
+    assert ('id="hook"' in bidding) is hooked
 
 
 def test_members_are_added_and_merged_by_name(client, club):
