@@ -3,7 +3,7 @@ table, and the evening's leaderboard.
 
 An evening is made with its first part's seating proposed (random). The
 organiser may draw a part's seating again (another way, or another seed),
-move a player, or fix a table by hand while the part has not started; then
+move a player, swap two, or fix a table by hand while the part has not started; then
 :func:`start_part` starts one game per table in one unit of work (each with
 its own scorer link: the table's phone), and the part's seating is settled.
 The next part is seated from what the earlier parts say: the leaderboard so
@@ -23,7 +23,7 @@ from sqlalchemy import select
 from ..game import GameError
 from ..game.leaderboard import RULES, Row, TableResult, leaderboard
 from ..game.seating import (
-    check_players, check_sizes, move_player, pairs_of, seat, table_sizes)
+    check_players, check_sizes, move_player, pairs_of, seat, swap_players, table_sizes)
 from ..rules import Ruleset
 from .club_models import Club, ClubEvent, ClubGame, EventPart
 from .clubs import add_members, as_members, club_aliases
@@ -146,6 +146,16 @@ def move(event: ClubEvent, name: str, table: int) -> EventPart:
     def work(_unit: Unit) -> EventPart:
         part = _unstarted(event)
         part.seating = move_player(part.seating, name, table - 1, event.sizes)
+        return part
+
+    return write(work)
+
+
+def swap(event: ClubEvent, name: str, other: str) -> EventPart:
+    """Swap ``name`` and ``other`` between their tables of the part not yet started."""
+    def work(_unit: Unit) -> EventPart:
+        part = _unstarted(event)
+        part.seating = swap_players(part.seating, name, other)
         return part
 
     return write(work)

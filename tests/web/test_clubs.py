@@ -185,6 +185,49 @@ def test_moving_a_player_into_a_full_table_is_refused_and_the_seating_stays(clie
     assert seating_of(client, club) == before
 
 
+def test_at_two_full_tables_a_refused_move_offers_a_swap_which_trades_the_two_places(
+        client, club):
+    club.evening(players=TWELVE[:8])
+    before = seating_of(client, club)
+    one, other = before[0][1], before[1][2]
+    refused = client.post(club.evening_url("/move"), data={"name": one, "table": "2"})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert 'href="#swap-players"' in page and f"<option selected>{one}</option>" in page
+    assert seating_of(client, club) == before
+    answer = client.post(club.evening_url("/swap"), data={"name": one, "other": other})
+    assert answer.status_code == 302
+    after = seating_of(client, club)
+    assert after == [[before[0][0], other, *before[0][2:]],
+                     [*before[1][:2], one, *before[1][3:]]]
+
+
+def test_a_swap_with_someone_not_here_is_refused_in_words_and_the_seating_stays(client, club):
+    club.evening(players=TWELVE[:8])
+    before = seating_of(client, club)
+    answer = client.post(club.evening_url("/swap"), data={"name": before[0][0], "other": "Zed"})
+    assert answer.status_code == 422
+    assert "Not seated in this part: Zed." in answer.get_data(as_text=True)
+    assert seating_of(client, club) == before
+
+
+def test_a_swap_through_the_viewer_link_is_refused_and_the_seating_stays(client, club):
+    club.evening(players=TWELVE[:8])
+    before = seating_of(client, club)
+    answer = client.post(club.evening_url("/swap", club.viewer),
+                         data={"name": before[0][0], "other": before[1][0]})
+    assert answer.status_code == 403 and seating_of(client, club) == before
+
+
+def test_once_the_part_has_started_a_swap_is_refused_and_the_tables_stay(client, club):
+    club.evening(players=TWELVE[:8])
+    client.post(club.evening_url("/start"))
+    before = seating_of(client, club)
+    answer = client.post(club.evening_url("/swap"), data={"name": before[0][0],
+                                                          "other": before[1][0]})
+    assert answer.status_code == 422 and seating_of(client, club) == before
+
+
 def test_a_table_set_by_hand_is_kept_and_the_others_seated_around_it(client, club):
     club.evening()
     answer = client.post(club.evening_url("/fix"), data={"table": "2",
