@@ -297,9 +297,9 @@ def test_bidding_figures_give_the_counts_beside_each_rate_and_the_hook_only_wher
     bidding = client.get(club.url("/analytics", club.viewer)).get_data(as_text=True)
     by_size = re.search(r'<table[^>]* id="by-size".*?</table>', bidding, re.S).group(0)
     whole = re.search(r'<tr class="table-wide">.*?</tr>', by_size, re.S).group(0)
-    assert re.search(r"\d+% \(\d+ of 12\)", whole), whole  # 12 bids in round 1
-    assert re.findall(r"(\d+)% \((\d+) of (\d+)\)", by_size)
-    for percent, made, bids in re.findall(r"(\d+)% \((\d+) of (\d+)\)", bidding):
+    rate = re.compile(r"(\d+)/(\d+) <span class=\"muted small\">\((\d+)%\)</span>")
+    assert [bids for _made, bids, _percent in rate.findall(whole)] == ["12"]  # round 1's bids
+    for made, bids, percent in rate.findall(bidding):
         assert abs(int(percent) - 100 * int(made) / int(bids)) <= 0.5
     assert ('id="hook"' in bidding) is hooked
 
