@@ -3,13 +3,14 @@ table, and the evening's leaderboard.
 
 An evening is made with its first part's seating proposed (random). The
 organiser may draw a part's seating again (another way, or another seed),
-move a player, swap two, or fix a table by hand while the part has not started; then
-:func:`start_part` starts one game per table in one unit of work (each with
-its own scorer link: the table's phone), and the part's seating is settled.
-The next part is seated from what the earlier parts say: the leaderboard so
-far ("standings") or the pairs that have met ("new opponents"). The
-leaderboard adds up the games of the evening as they stand (those being
-played too, once a round of them is closed), through the folds every game keeps (:mod:`.folds`).
+move a player, swap two, or fix a table by hand while the part has not
+started; then :func:`start_part` starts one game per table in one unit of
+work (each with its own scorer link: the table's phone), and the part's
+seating is settled. The next part is seated from what the earlier parts
+say: the leaderboard so far ("standings") or the pairs that have met ("new
+opponents"). The leaderboard adds up the games of the evening as they stand
+(those being played too, once a round of them is closed), through the folds
+every game keeps (:mod:`.folds`).
 """
 
 from __future__ import annotations

@@ -67,8 +67,8 @@ def evening(club: str, event: str, error: str | None = None, status: int = 200,
             swap_name: str | None = None):
     """The evening: the part being seated or played, its tables (for the
     organiser, each game's scorer link and QR code), and the leaderboard.
-    ``swap_name``: a player whose move was refused for a table's size, to
-    offer swapping instead."""
+    ``swap_name``: a player whose move was refused, to offer swapping them
+    with another instead (at full tables no one can move alone)."""
     found = event_or_404(event)
     part = evenings.current_part(found)
     tables = []
@@ -110,8 +110,8 @@ def reseat(club: str, event: str):
 
 @bp.post("/<club>/evenings/<event>/move")
 def move(club: str, event: str):
-    """Move a player to another table before the part starts (refused for a
-    table's size, the page offers to swap them with another instead)."""
+    """Move a player to another table before the part starts (refused, the
+    page offers to swap them with another instead)."""
     form = MoveForm()
     return changed(club, event, form, lambda found, form: evenings.move(
         found, form.name.data, form.table.data), swap_name=form.name.data)
