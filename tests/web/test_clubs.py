@@ -10,6 +10,7 @@ import io
 import itertools
 import re
 import time
+from fractions import Fraction
 
 import pytest
 from club_games import finish_after_first_round, play_first_round
@@ -256,6 +257,25 @@ def test_the_leaderboard_stream_counts_every_game_of_the_evening(client, club):
     assert "event: change\ndata: 3\n" in text  # three games at version 0: 3 × (0 + 1)
     panel = client.get(club.evening_url("/leaderboard"), headers={"HX-Request": "true"})
     assert 'data-version="3"' in panel.get_data(as_text=True)
+
+
+def test_placement_gives_nothing_before_a_round_and_marks_the_games_being_played(
+        client, app, club):
+    club.evening(rule="placement")
+    client.post(club.evening_url("/start"))
+    panel = client.get(club.evening_url("/leaderboard"), headers={"HX-Request": "true"})
+    html = panel.get_data(as_text=True)
+    assert re.findall(r"<td class=\"num\" data-points>([^<]*)</td>", html) == ["0"] * 12
+    assert html.count("data-playing") == 12 and 'id="leaderboard-playing"' in html
+    with app.app_context():
+        first, *others = db.session.scalars(select(Game).order_by(Game.id))
+        finish_after_first_round(first, taker=0)
+        for game in others:
+            play_first_round(game, taker=0)
+    html = client.get(club.evening_url()).get_data(as_text=True)
+    assert html.count("data-playing") == 8  # the first table's four have finished
+    assert sum(Fraction(p.replace("½", ".5") if p != "½" else "0.5") for p in re.findall(
+        r"data-points>([^<]*)<", html)) == 3 * 6  # 6 pairs at each table of 4
 
 
 def test_the_leaderboard_csv_has_a_row_per_player_with_their_points(client, app, club):
