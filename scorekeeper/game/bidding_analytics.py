@@ -52,11 +52,13 @@ class Hits:
 
 @dataclass
 class HookFigures:
-    """The rounds the hook refused a player a bid as dealer: how many, how
-    many of them they still made, how many they took exactly the refused
-    number in (forced off a bid that would have been made); and each such
-    round as (refused bid, bid made, tricks taken)."""
+    """The rounds a player dealt with the hook in force (``dealt``: none
+    where the games' rules have no hook), and those it refused them a bid
+    in: how many, how many of them they still made, how many they took
+    exactly the refused number in (forced off a bid that would have been
+    made); and each such round as (refused bid, bid made, tricks taken)."""
 
+    dealt: int = 0
     refused: int = 0
     made: int = 0
     forced_off: int = 0
@@ -69,6 +71,7 @@ class HookFigures:
         self.rounds.append((refused, bid, tricks))
 
     def merge(self, other: HookFigures) -> None:
+        self.dealt += other.dealt
         self.refused += other.refused
         self.made += other.made
         self.forced_off += other.forced_off
@@ -129,7 +132,8 @@ def bidding_figures(sheets: Iterable[Sheet], shown: Callable[[str], str] = str
                 figures = players.setdefault(name_key(name), BiddingFigures(name))
                 bid, tricks = rnd.bids[pid], rnd.tricks[pid]
                 figures.add(rnd.cards, seat_from_dealer(rnd.order, pid), bid == tricks)
-                if pid == dealer:
+                if pid == dealer and rnd.hook_binds:
+                    figures.hook.dealt += 1
                     refused = rnd.forbidden_with(rnd.bids)
                     if refused is not None:
                         figures.hook.add(refused, bid, tricks)

@@ -118,7 +118,7 @@ def check_bid_of(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int], player:
         check_bid(
             bid, cards=rnd.cards, earlier_bids=earlier if is_dealer else [],
             is_last_bidder=is_dealer and everyone_else_bid,
-            hook_active=rnd.hook_active and rnd.in_turn,
+            hook_active=rnd.hook_binds,
         )
         check_zero_streak(bid, sheet.ruleset.zero_bid_limit_for(len(rnd.order)),
                           sheet.earlier_bids(player, rnd.number))

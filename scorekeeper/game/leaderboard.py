@@ -12,6 +12,11 @@ Two rules:
   2, the third 1, the last 0, and two players sharing first place earn
   2½ each. The most points lead, whichever way the game is scored.
 
+A game counts once a round of it is closed: before that its players are
+listed with nothing earned (no placement points for a table that has not
+played). A game still being played counts as it stands, and its players'
+rows say so (:attr:`Row.playing`).
+
 An example: part 1 has two tables. At the first, Ann 40, Bob 31, Cy 31,
 Dan 12; at the second, Eve 25, Fay 18, Gus 9. Under ``total`` Ann leads with
 40, Bob and Cy share 2nd with 31. Under ``placement`` Ann earns 3, Bob and
@@ -43,11 +48,15 @@ RULES = ("total", "placement")
 class TableResult:
     """One game of the evening as the leaderboard reads it: each player's
     total (as shown, the player's name), and whether the lowest total wins.
-    ``part`` is the part of the evening it belongs to (1-based)."""
+    ``part`` is the part of the evening it belongs to (1-based);
+    ``rounds_played`` how many of its rounds are closed, and ``finished``
+    whether it is over."""
 
     lowest_wins: bool
     totals: Mapping[str, int]
     part: int = 1
+    rounds_played: int = 1
+    finished: bool = True
 
 
 @dataclass
@@ -59,6 +68,8 @@ class Row:
     games: int = 0
     rank: int = 0
     shared: bool = False
+    #: A game of theirs is still being played (its points may change).
+    playing: bool = False
     #: The points of each part, by its number.
     parts: dict[int, Fraction | int] = field(default_factory=dict)
 
@@ -91,12 +102,16 @@ def leaderboard(games: Iterable[TableResult], rule: str) -> list[Row]:
     lowest_wins = False
     for game in games:
         if rule == "total":
-            earned: Mapping[str, Fraction | int] = game.totals
             lowest_wins = game.lowest_wins
-        else:
-            earned = placement_points(game.totals, game.lowest_wins)
-        for name, points in earned.items():
+        for name in game.totals:
             row = rows.setdefault(name, Row(name))
+            row.playing = row.playing or not game.finished
+        if not game.rounds_played:
+            continue
+        earned: Mapping[str, Fraction | int] = (
+            game.totals if rule == "total" else placement_points(game.totals, game.lowest_wins))
+        for name, points in earned.items():
+            row = rows[name]
             row.points += points
             row.games += 1
             row.parts[game.part] = row.parts.get(game.part, 0) + points

@@ -244,3 +244,25 @@ def move_player(seating: Sequence[Sequence[str]], name: str, to_table: int,
         if len(table) not in allowed:
             raise SeatingError("table-size", size=len(table), sizes=allowed)
     return tables
+
+
+def swap_players(seating: Sequence[Sequence[str]], name: str, other: str) -> Seating:
+    """The seating with ``name`` and ``other`` in each other's places, as the
+    organiser does by hand before a part starts where moving one would leave
+    a table of a size not allowed (two of one table trade their seats at it).
+
+    >>> swap_players([["A", "B", "C", "D"], ["E", "F", "G", "H"]], "D", "E")
+    [['A', 'B', 'C', 'E'], ['D', 'F', 'G', 'H']]
+
+    :raise SeatingError: ``not-seated``.
+    """
+    tables = [list(table) for table in seating]
+    places = {}
+    for who in (name, other):
+        places[who] = next(((t, table.index(who)) for t, table in enumerate(tables)
+                            if who in table), None)
+        if places[who] is None:
+            raise SeatingError("not-seated", name=who)
+    (one, at), (two, at_other) = places[name], places[other]
+    tables[one][at], tables[two][at_other] = other, name
+    return tables

@@ -3,13 +3,14 @@ table, and the evening's leaderboard.
 
 An evening is made with its first part's seating proposed (random). The
 organiser may draw a part's seating again (another way, or another seed),
-move a player, or fix a table by hand while the part has not started; then
-:func:`start_part` starts one game per table in one unit of work (each with
-its own scorer link: the table's phone), and the part's seating is settled.
-The next part is seated from what the earlier parts say: the leaderboard so
-far ("standings") or the pairs that have met ("new opponents"). The
-leaderboard adds up the games of the evening as they stand (those being
-played too), through the folds every game keeps (:mod:`.folds`).
+move a player, swap two, or fix a table by hand while the part has not
+started; then :func:`start_part` starts one game per table in one unit of
+work (each with its own scorer link: the table's phone), and the part's
+seating is settled. The next part is seated from what the earlier parts
+say: the leaderboard so far ("standings") or the pairs that have met ("new
+opponents"). The leaderboard adds up the games of the evening as they stand
+(those being played too, once a round of them is closed), through the folds
+every game keeps (:mod:`.folds`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from sqlalchemy import select
 from ..game import GameError
 from ..game.leaderboard import RULES, Row, TableResult, leaderboard
 from ..game.seating import (
-    check_players, check_sizes, move_player, pairs_of, seat, table_sizes)
+    check_players, check_sizes, move_player, pairs_of, seat, swap_players, table_sizes)
 from ..rules import Ruleset
 from .club_models import Club, ClubEvent, ClubGame, EventPart
 from .clubs import add_members, as_members, club_aliases
@@ -151,6 +152,16 @@ def move(event: ClubEvent, name: str, table: int) -> EventPart:
     return write(work)
 
 
+def swap(event: ClubEvent, name: str, other: str) -> EventPart:
+    """Swap ``name`` and ``other`` between their tables of the part not yet started."""
+    def work(_unit: Unit) -> EventPart:
+        part = _unstarted(event)
+        part.seating = swap_players(part.seating, name, other)
+        return part
+
+    return write(work)
+
+
 def fix_table(event: ClubEvent, table: int, names: Sequence[str]) -> EventPart:
     """Set table ``table`` (1-based) of the part not yet started to ``names``,
     by hand, and seat everyone else around it by the part's way again."""
@@ -220,7 +231,8 @@ def leaderboard_of(event: ClubEvent, through: int | None = None) -> list[Row]:
             continue
         sheet = load_sheet(game)
         totals = {resolve(sheet.name(pid)): total for pid, total in sheet.totals.items()}
-        results.append(TableResult(sheet.ruleset.scoring.lowest_wins, totals, number))
+        results.append(TableResult(sheet.ruleset.scoring.lowest_wins, totals, number,
+                                   len(sheet.closed_rounds), sheet.is_finished))
     return leaderboard(results, event.rule)
 
 

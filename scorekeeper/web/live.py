@@ -100,28 +100,44 @@ def stream(game_id: int, since: int | None,
 
 
 #: How often a stream of several games asks which games it follows (a club
-#: evening's next part starts new ones).
-GAMES_CHECK_SECONDS = 2.0
+#: evening's next part starts new ones), whether or not any of them changed:
+#: a TV then follows a new part's games within a second of its start, however
+#: busy the part before is. One small query a second per TV.
+GAMES_CHECK_SECONDS = 1.0
 
 
 class JoinedGames:
     """One screen's wait for several games (a club evening's tables): one
     subscription per game, all setting one event. Its version is the sum of
-    the games' versions plus their count: it grows whenever any game
-    changes or a game is added, so a screen showing an older one asks again."""
+    the games' versions plus their count, each game counted from its stored
+    version on (:meth:`Watch.subscribe <scorekeeper.storage.watch.Watch.subscribe>`),
+    as the page counts them: it grows whenever any game changes or a game is
+    added, so a screen showing an older one asks again."""
 
-    def __init__(self, watch, game_ids: list[int]) -> None:
-        self.heard = threading.Event()
+    def __init__(self, watch, game_ids: Callable[[], list[int]]) -> None:
+        self.watch = watch
         self.game_ids = game_ids
-        self.subscriptions = [watch.subscribe(game_id, self.heard) for game_id in game_ids]
+        self.heard = threading.Event()
+        self.subscriptions: dict[int, Subscription] = {}
+
+    def follow(self) -> None:
+        """Follow the games ``game_ids()`` names now (in an app context): a new
+        one is added beside those followed already, which are never let go
+        meanwhile, so no change between two asks is missed."""
+        now = self.game_ids()
+        for game_id in now:
+            if game_id not in self.subscriptions:
+                self.subscriptions[game_id] = self.watch.subscribe(game_id, self.heard)
+        for game_id in set(self.subscriptions) - set(now):  # a game deleted
+            self.subscriptions.pop(game_id).close()
 
     @property
     def version(self) -> int:
-        return sum((s.version or 0) + 1 for s in self.subscriptions)
+        return sum((s.version or 0) + 1 for s in self.subscriptions.values())
 
     @property
     def ended(self) -> bool:
-        return any(s.ended for s in self.subscriptions)
+        return any(s.ended for s in self.subscriptions.values())
 
     def wait(self, timeout: float) -> bool:
         """Whether anything was heard within ``timeout``."""
@@ -130,39 +146,41 @@ class JoinedGames:
         return heard
 
     def close(self) -> None:
-        for subscription in self.subscriptions:
+        for subscription in self.subscriptions.values():
             subscription.close()
+        self.subscriptions.clear()
 
 
-def games_events(game_ids: Callable[[], list[int]], follow: Callable[[list[int]], JoinedGames],
-                 since: int | None, seconds: float, closed: Callable[[], None]) -> Iterator[str]:
+def games_events(joined: JoinedGames, follow: Callable[[], None], since: int | None,
+                 seconds: float, closed: Callable[[], None]) -> Iterator[str]:
     """The stream's text for several games: a ``change`` with their joined
     version (:class:`JoinedGames`) whenever it differs from the one the
-    screen was last told of; ``game_ids`` is asked again every
-    :data:`GAMES_CHECK_SECONDS` for the games to follow (``follow`` subscribes to them)."""
+    screen was last told of. ``follow()`` asks which games to follow at the
+    start and every :data:`GAMES_CHECK_SECONDS` after; an ``alive`` after
+    :data:`HEARTBEAT_SECONDS` with nothing said."""
     end = time.monotonic() + seconds
-    joined = follow(game_ids())
-    quiet = 0.0
     try:
+        follow()
         yield f"retry: {RETRY_MS}\n\n"
         told = since
+        said = time.monotonic()
+        next_check = said + GAMES_CHECK_SECONDS
         while True:
             if joined.version != told:
                 told = joined.version
+                said = time.monotonic()
                 yield f"event: change\ndata: {told}\n\n"
-            left = end - time.monotonic()
-            if left <= 0 or joined.ended:
+            now = time.monotonic()
+            if now >= end or joined.ended:
                 return
-            wait = min(GAMES_CHECK_SECONDS, left)
-            if not joined.wait(wait):
-                quiet += wait
-                now = game_ids()
-                if now != joined.game_ids:
-                    joined.close()
-                    joined = follow(now)
-                elif quiet >= HEARTBEAT_SECONDS:
-                    quiet = 0.0
-                    yield "event: alive\ndata:\n\n"
+            if now >= next_check:
+                follow()
+                next_check = now + GAMES_CHECK_SECONDS
+                continue
+            if now - said >= HEARTBEAT_SECONDS:
+                said = now
+                yield "event: alive\ndata:\n\n"
+            joined.wait(min(next_check, end, said + HEARTBEAT_SECONDS) - now)
     finally:
         joined.close()
         closed()
@@ -172,17 +190,14 @@ def stream_games(game_ids: Callable[[], list[int]], since: int | None) -> Respon
     """The response that streams the changes of several games to one screen
     (``game_ids`` is called in an app context of its own each time)."""
     app = current_app._get_current_object()
+    joined = JoinedGames(app.extensions["watch"], game_ids)
 
-    def ids() -> list[int]:
+    def follow() -> None:
         with app.app_context():  # its end gives the connection back
-            return game_ids()
-
-    def follow(games: list[int]) -> JoinedGames:
-        with app.app_context():
-            return JoinedGames(app.extensions["watch"], games)
+            joined.follow()
 
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
     closed = monitoring.stream_opened()
-    text = monitoring.ended_on_error(games_events(ids, follow, since, seconds, closed))
+    text = monitoring.ended_on_error(games_events(joined, follow, since, seconds, closed))
     return Response(text, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

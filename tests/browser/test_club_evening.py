@@ -92,9 +92,18 @@ def expected_rows(seeder, viewer: str, event_url: str) -> list[tuple[str, str]]:
 
 
 def tv_rows(tv: Page) -> list[tuple[str, str]]:
-    names = tv.locator("#leaderboard-table tbody th").all_inner_texts()
+    rows = tv.locator("#leaderboard-table tbody tr")
+    names = [rows.nth(n).get_attribute("data-player") for n in range(rows.count())]
     points = tv.locator("#leaderboard-table tbody td[data-points]").all_inner_texts()
     return list(zip(names, points))
+
+
+def tv_shows(tv: Page, expected: list[tuple[str, str]]) -> None:
+    """Wait until the TV's leaderboard shows ``expected``, row by row."""
+    tv.wait_for_function(
+        "rows => [...document.querySelectorAll('#leaderboard-table tbody tr')].map("
+        "r => [r.dataset.player, r.querySelector('[data-points]').innerText]"
+        ").join('|') === rows", arg="|".join(",".join(r) for r in expected), timeout=SWAP)
 
 
 def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderboard(
@@ -127,6 +136,11 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         event_path = event_url.split("/evenings/")[1]
         tv.goto(f"/clubs/{viewer}/evenings/{event_path}/leaderboard")
         expect(tv.locator("#leaderboard-table tbody tr")).to_have_count(12)
+        # No round closed yet: everyone is listed as playing, with nothing earned.
+        expect(tv.locator("#leaderboard-table tbody tr[data-playing]")).to_have_count(12)
+        assert set(tv_rows(tv)) == {(name, "0") for name in TWELVE}
+        assert set(tv.locator("td[data-games]").all_inner_texts()) == {"0"}
+        expect(tv.locator("#leaderboard-playing")).to_be_visible()
         tv.evaluate("window.stillTheSamePage = true")
         phones = [context().new_page() for _ in range(3)]
 
@@ -137,10 +151,7 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         expected = expected_rows(seeder, viewer, event_url)
         assert any(points != "0" for _name, points in expected)
         expect(tv.locator("#leaderboard-table tbody")).to_contain_text(expected[0][0])
-        tv.wait_for_function(
-            "rows => [...document.querySelectorAll('#leaderboard-table tbody tr')].map("
-            "r => [r.querySelector('th').innerText, r.querySelector('[data-points]').innerText]"
-            ").join('|') === rows", arg="|".join(",".join(r) for r in expected), timeout=SWAP)
+        tv_shows(tv, expected)
         assert tv_rows(tv) == expected
         assert tv.evaluate("window.stillTheSamePage") is True
         shoot("club-tv-after-part-1", tv)
@@ -157,15 +168,12 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         for phone, url in zip(phones, scorer_links(organiser)):
             tap_first_round(phone, seeder, url)
         expected = expected_rows(seeder, viewer, event_url)
-        tv.wait_for_function(
-            "rows => [...document.querySelectorAll('#leaderboard-table tbody tr')].map("
-            "r => [r.querySelector('th').innerText, r.querySelector('[data-points]').innerText]"
-            ").join('|') === rows", arg="|".join(",".join(r) for r in expected), timeout=SWAP)
+        tv_shows(tv, expected)
         assert tv.evaluate("window.stillTheSamePage") is True
         # One stream followed both parts: the new tables' games joined it.
         assert len(streams) == 1 and f"/clubs/{viewer}/evenings/" in streams[0]
         assert all(games == "2" for games in tv.locator(
-            "#leaderboard-table tbody td:last-child").all_inner_texts())
+            "#leaderboard-table tbody td[data-games]").all_inner_texts())
         shoot("club-tv-after-part-2", tv)
 
         # The tables end their games after round 1: ratings, a member's page
@@ -187,6 +195,7 @@ def test_an_evening_of_twelve_at_three_tables_for_two_parts_on_one_live_leaderbo
         polish_tv.goto(f"/clubs/{viewer}/evenings/{event_path}/leaderboard")
         expect(polish_tv.locator("#leaderboard-table caption")).to_have_text(
             "Suma punktów z całego wieczoru")
+        expect(polish_tv.locator("#leaderboard-table tbody tr[data-playing]")).to_have_count(0)
         shoot("club-tv-pl", polish_tv)
         axe_clean(polish_tv)
         organiser.context.add_cookies([{"name": "lang", "value": "pl", "url": base_url}])

@@ -9,6 +9,7 @@ import re
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+from screens import assert_fits_the_screen
 
 pytestmark = pytest.mark.browser
 
@@ -94,6 +95,31 @@ def test_axe_finds_nothing_on_the_new_pages(page: Page, seeder, shoot, lang):
         result = AXE.run(page)
         shoot(f"regulars-axe-{name}-{lang}")
         assert result.violations_count == 0, result.generate_report()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_series_of_a_finished_game_fits_a_360_px_phone_and_axe_finds_nothing(
+        page: Page, seeder, shoot, lang, base_url):
+    names = ["Maximiliana", "Bartholomew", "Konstantinos", "Wilhelmina"]
+    first = seeder.start(names, preset="estonian", shape="custom", custom="1", first_dealer="0")
+    play_one_round(seeder, first, {1: 1, 2: 0, 3: 0, 0: 1}, {1: 1, 2: 0, 3: 0, 0: 0})
+    again = seeder.client.post(f"/g/{first}/again")
+    second = re.search(r"/g/([^/]+)/", again.headers["Location"]).group(1)
+    play_one_round(seeder, second, {2: 1, 3: 0, 0: 0, 1: 1}, {2: 1, 3: 0, 0: 0, 1: 0})
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.context.add_cookies([{"name": "lang", "value": lang, "url": base_url}])
+    page.goto(f"/g/{second}/standings")
+    expect(page.locator("#series tbody tr")).to_have_count(4)
+    assert_fits_the_screen(page)
+    # Nothing of the series is cut off behind a sideways scroll.
+    assert page.locator("#series").evaluate(
+        "table => table.scrollWidth <= table.parentElement.clientWidth"
+        " && table.getBoundingClientRect().right <= innerWidth")
+    assert page.locator("#series tbody tr").first.inner_text().count("\n") >= 3  # stacked
+    page.locator("#series").scroll_into_view_if_needed()
+    shoot(f"regulars-series-360-{lang}")
+    result = AXE.run(page)
+    assert result.violations_count == 0, result.generate_report()
 
 
 def test_change_players_or_rules_then_a_rename_reaches_the_games(page: Page, seeder, shoot):

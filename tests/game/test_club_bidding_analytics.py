@@ -62,3 +62,13 @@ def test_one_person_spelt_two_ways_is_counted_once_through_the_club_names():
     merged = {"Kasia": "Katarzyna"}
     players, _table = bidding_figures([one, two], lambda name: merged.get(name, name))
     assert players["katarzyna"].overall.bids == 2 and "kasia" not in players
+
+
+def test_the_rounds_dealt_under_the_hook_are_counted_and_none_under_rules_without_it():
+    hooked = played([[(1, 1), (0, 0), (0, 0)]])
+    unhooked = played([[(1, 1), (0, 0), (0, 0)]], preset="piekielko")
+    _players, table = bidding_figures([hooked])
+    assert table.hook.dealt == 1
+    players, table = bidding_figures([unhooked])
+    assert table.hook.dealt == 0 and table.hook.refused == 0
+    assert all(figures.hook.dealt == 0 for figures in players.values())

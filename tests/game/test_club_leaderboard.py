@@ -61,3 +61,28 @@ def test_an_unknown_rule_is_refused():
     with pytest.raises(GameError) as refused:
         leaderboard([], "elo")
     assert refused.value.kind == "leaderboard-rule"
+
+
+def test_a_game_with_no_round_closed_lists_its_players_with_no_points_and_no_game():
+    games = [TableResult(False, {"Ann": 0, "Bob": 0, "Cy": 0, "Dan": 0}, rounds_played=0,
+                         finished=False)]
+    for rule in ("placement", "total"):
+        rows = leaderboard(games, rule)
+        assert [(row.name, row.points, row.games, row.rank) for row in rows] == [
+            ("Ann", 0, 0, 1), ("Bob", 0, 0, 1), ("Cy", 0, 0, 1), ("Dan", 0, 0, 1)]
+        assert all(row.playing for row in rows)
+
+
+def test_a_game_being_played_counts_as_it_stands_and_marks_its_players_as_playing():
+    games = [TableResult(False, {"Ann": 20, "Bob": 10}, 1, rounds_played=3, finished=True),
+             TableResult(False, {"Ann": 5, "Bob": 12}, 2, rounds_played=1, finished=False),
+             TableResult(False, {"Cy": 7, "Dan": 1}, 2, rounds_played=0, finished=False)]
+    rows = {row.name: row for row in leaderboard(games, "placement")}
+    assert {name: (row.points, row.games, row.playing) for name, row in rows.items()} == {
+        "Ann": (1, 2, True), "Bob": (1, 2, True), "Cy": (0, 0, True), "Dan": (0, 0, True)}
+    assert rows["Bob"].parts == {1: 0, 2: 1}
+
+
+def test_players_whose_games_are_all_over_are_not_marked_as_playing():
+    rows = leaderboard([TableResult(False, {"Ann": 20, "Bob": 10})], "total")
+    assert not any(row.playing for row in rows)

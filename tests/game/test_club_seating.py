@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.game.seating import (
-    SeatingError, move_player, pairs_of, repeated_pairs, seat, table_sizes)
+    SeatingError, move_player, pairs_of, repeated_pairs, seat, swap_players, table_sizes)
 
 PLAYERS = [f"Player {n}" for n in range(1, 41)]
 SIZE_CHOICES = [[3], [4], [5], [4, 5], [3, 4], [5, 6, 7], [3, 7], [6], [7], [3, 4, 5, 6, 7]]
@@ -142,3 +142,23 @@ def test_a_move_that_leaves_a_table_too_small_is_refused():
     with pytest.raises(SeatingError) as refused:
         move_player(seating, PLAYERS[0], 1, [4, 5])
     assert refused.value.kind == "table-size" and refused.value.details["size"] == 3
+
+
+def test_swapping_two_players_of_two_full_tables_trades_their_places():
+    seating = [PLAYERS[:4], PLAYERS[4:8]]
+    swapped = swap_players(seating, PLAYERS[1], PLAYERS[6])
+    assert swapped == [[PLAYERS[0], PLAYERS[6], *PLAYERS[2:4]],
+                       [*PLAYERS[4:6], PLAYERS[1], PLAYERS[7]]]
+    assert seating == [PLAYERS[:4], PLAYERS[4:8]]  # the seating given is left as it was
+
+
+def test_swapping_two_players_of_one_table_trades_their_seats_at_it():
+    seating = [PLAYERS[:4], PLAYERS[4:8]]
+    assert swap_players(seating, PLAYERS[0], PLAYERS[1]) == [
+        [PLAYERS[1], PLAYERS[0], *PLAYERS[2:4]], PLAYERS[4:8]]
+
+
+def test_swapping_someone_not_seated_is_refused_by_name():
+    with pytest.raises(SeatingError) as refused:
+        swap_players([PLAYERS[:4], PLAYERS[4:8]], PLAYERS[0], "Stranger")
+    assert refused.value.kind == "not-seated" and refused.value.details["name"] == "Stranger"

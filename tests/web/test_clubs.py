@@ -7,14 +7,21 @@ from __future__ import annotations
 
 import csv
 import io
+import itertools
 import re
+import time
+from fractions import Fraction
 
 import pytest
-from club_games import finish_after_first_round
+from club_games import finish_after_first_round, play_first_round
+from event_streams import PATIENCE, streaming  # noqa: F401  (a fixture)
 from sqlalchemy import func, select
 
+from scorekeeper.game import entries
 from scorekeeper.storage.club_models import ClubEvent, ClubGame, ClubMember, EventPart
+from scorekeeper.storage import evenings
 from scorekeeper.storage.database import db
+from scorekeeper.storage.games import record
 from scorekeeper.storage.models import Game
 
 TWELVE = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"]
@@ -35,9 +42,9 @@ class Club:
     def url(self, path, token=None):
         return f"/clubs/{token or self.token}{path}"
 
-    def evening(self, players=TWELVE, sizes=("4",), rule="total"):
+    def evening(self, players=TWELVE, sizes=("4",), rule="total", preset="cardgames"):
         answer = self.client.post(self.url("/evenings/new"), data={
-            "name": "Friday", "players": "\n".join(players), "preset": "cardgames",
+            "name": "Friday", "players": "\n".join(players), "preset": preset,
             "sizes": list(sizes), "rule": rule})
         assert answer.status_code == 302, answer.get_data(as_text=True)
         self.event = answer.headers["Location"].rsplit("/", 1)[1]
@@ -179,6 +186,49 @@ def test_moving_a_player_into_a_full_table_is_refused_and_the_seating_stays(clie
     assert seating_of(client, club) == before
 
 
+def test_at_two_full_tables_a_refused_move_offers_a_swap_which_trades_the_two_places(
+        client, club):
+    club.evening(players=TWELVE[:8])
+    before = seating_of(client, club)
+    one, other = before[0][1], before[1][2]
+    refused = client.post(club.evening_url("/move"), data={"name": one, "table": "2"})
+    assert refused.status_code == 422
+    page = refused.get_data(as_text=True)
+    assert 'href="#swap-players"' in page and f"<option selected>{one}</option>" in page
+    assert seating_of(client, club) == before
+    answer = client.post(club.evening_url("/swap"), data={"name": one, "other": other})
+    assert answer.status_code == 302
+    after = seating_of(client, club)
+    assert after == [[before[0][0], other, *before[0][2:]],
+                     [*before[1][:2], one, *before[1][3:]]]
+
+
+def test_a_swap_with_someone_not_here_is_refused_in_words_and_the_seating_stays(client, club):
+    club.evening(players=TWELVE[:8])
+    before = seating_of(client, club)
+    answer = client.post(club.evening_url("/swap"), data={"name": before[0][0], "other": "Zed"})
+    assert answer.status_code == 422
+    assert "Not seated in this part: Zed." in answer.get_data(as_text=True)
+    assert seating_of(client, club) == before
+
+
+def test_a_swap_through_the_viewer_link_is_refused_and_the_seating_stays(client, club):
+    club.evening(players=TWELVE[:8])
+    before = seating_of(client, club)
+    answer = client.post(club.evening_url("/swap", club.viewer),
+                         data={"name": before[0][0], "other": before[1][0]})
+    assert answer.status_code == 403 and seating_of(client, club) == before
+
+
+def test_once_the_part_has_started_a_swap_is_refused_and_the_tables_stay(client, club):
+    club.evening(players=TWELVE[:8])
+    client.post(club.evening_url("/start"))
+    before = seating_of(client, club)
+    answer = client.post(club.evening_url("/swap"), data={"name": before[0][0],
+                                                          "other": before[1][0]})
+    assert answer.status_code == 422 and seating_of(client, club) == before
+
+
 def test_a_table_set_by_hand_is_kept_and_the_others_seated_around_it(client, club):
     club.evening()
     answer = client.post(club.evening_url("/fix"), data={"table": "2",
@@ -209,6 +259,25 @@ def test_the_leaderboard_stream_counts_every_game_of_the_evening(client, club):
     assert 'data-version="3"' in panel.get_data(as_text=True)
 
 
+def test_placement_gives_nothing_before_a_round_and_marks_the_games_being_played(
+        client, app, club):
+    club.evening(rule="placement")
+    client.post(club.evening_url("/start"))
+    panel = client.get(club.evening_url("/leaderboard"), headers={"HX-Request": "true"})
+    html = panel.get_data(as_text=True)
+    assert re.findall(r"<td class=\"num\" data-points>([^<]*)</td>", html) == ["0"] * 12
+    assert html.count("data-playing") == 12 and 'id="leaderboard-playing"' in html
+    with app.app_context():
+        first, *others = db.session.scalars(select(Game).order_by(Game.id))
+        finish_after_first_round(first, taker=0)
+        for game in others:
+            play_first_round(game, taker=0)
+    html = client.get(club.evening_url()).get_data(as_text=True)
+    assert html.count("data-playing") == 8  # the first table's four have finished
+    assert sum(Fraction(p.replace("½", ".5") if p != "½" else "0.5") for p in re.findall(
+        r"data-points>([^<]*)<", html)) == 3 * 6  # 6 pairs at each table of 4
+
+
 def test_the_leaderboard_csv_has_a_row_per_player_with_their_points(client, app, club):
     club.evening(rule="placement")
     client.post(club.evening_url("/start"))
@@ -237,6 +306,24 @@ def test_ratings_member_pages_and_bidding_figures_follow_the_finished_games(clie
     assert "Whole table" in bidding and "Bids made by hand size" in bidding
 
 
+@pytest.mark.parametrize("preset, hooked", [("cardgames", True), ("piekielko", False)])
+def test_bidding_figures_give_the_counts_beside_each_rate_and_the_hook_only_where_it_binds(
+        client, app, club, preset, hooked):
+    club.evening(preset=preset)
+    client.post(club.evening_url("/start"))
+    with app.app_context():
+        for game in db.session.scalars(select(Game).order_by(Game.id)):
+            finish_after_first_round(game, taker=1)
+    bidding = client.get(club.url("/analytics", club.viewer)).get_data(as_text=True)
+    by_size = re.search(r'<table[^>]* id="by-size".*?</table>', bidding, re.S).group(0)
+    whole = re.search(r'<tr class="table-wide">.*?</tr>', by_size, re.S).group(0)
+    rate = re.compile(r"(\d+)/(\d+) <span class=\"muted small\">\((\d+)%\)</span>")
+    assert [bids for _made, bids, _percent in rate.findall(whole)] == ["12"]  # round 1's bids
+    for made, bids, percent in rate.findall(bidding):
+        assert abs(int(percent) - 100 * int(made) / int(bids)) <= 0.5
+    assert ('id="hook"' in bidding) is hooked
+
+
 def test_members_are_added_and_merged_by_name(client, club):
     client.post(club.url("/members"), data={"name": "Kasia"})
     client.post(club.url("/members"), data={"name": " kasia "})
@@ -262,3 +349,54 @@ def test_the_all_games_export_holds_the_clubs_games_with_their_evening_and_table
                and place["part"] == 1 for place in places if place)
     assert places.count(None) == 1  # the game of no club says nothing of one
     assert club.token not in str(exported) and club.viewer not in str(exported)
+
+
+def panel_version(client, club) -> int:
+    panel = client.get(club.evening_url("/leaderboard"), headers={"HX-Request": "true"})
+    return int(re.search(r'data-version="(\d+)"', panel.get_data(as_text=True)).group(1))
+
+
+def test_the_tv_stream_follows_a_new_parts_games_while_the_earlier_part_keeps_changing(
+        app, client, club, streaming):
+    club.evening()
+    client.post(club.evening_url("/start"))
+    stream = streaming(app.test_client(), club.evening_url("/events?since=0"))
+    assert stream.next_change() == panel_version(client, club) == 3
+    client.post(club.evening_url("/next"), data={"method": "new-opponents"})
+    client.post(club.evening_url("/start"))
+    with app.app_context():
+        busy, *_rest, new = db.session.scalars(select(Game).order_by(Game.id))
+        play_first_round(new)
+    # A table of part 1 keeps changing its trump: the stream is never quiet,
+    # and must still follow part 2's games, as the page counts them.
+    deadline = time.monotonic() + PATIENCE
+    told, expected = None, None
+    for suit in itertools.cycle("SH"):
+        with app.app_context():
+            record(db.session.get(Game, busy.id), entries.trump, 1, suit)
+        expected = panel_version(client, club)
+        told = stream.next_change()
+        while not stream.events.empty():  # the newest said, if it said more
+            event = stream.next()
+            if isinstance(event, str) and event.startswith("event: change"):
+                told = int(event.split("data: ")[1])
+        if told == expected or time.monotonic() > deadline:
+            break
+    assert told == expected
+
+
+def test_a_tap_stored_while_the_tv_draws_the_leaderboard_is_not_claimed_by_that_drawing(
+        app, client, club, monkeypatch):
+    club.evening()
+    client.post(club.evening_url("/start"))
+    drawn = evenings.leaderboard_of
+
+    def tapped_meanwhile(event, **kwargs):
+        rows = drawn(event, **kwargs)
+        record(db.session.scalars(select(Game).order_by(Game.id)).first(), entries.trump, 1, "S")
+        return rows  # drawn before the tap: the TV must ask again
+
+    monkeypatch.setattr(evenings, "leaderboard_of", tapped_meanwhile)
+    claimed = panel_version(client, club)
+    monkeypatch.setattr(evenings, "leaderboard_of", drawn)
+    assert claimed < panel_version(client, club)

@@ -28,10 +28,12 @@ def play_again(table, client):
     table.gid = re.search(r"/g/([^/]+)/", response.headers["Location"]).group(1)
 
 
+#: A cell's heading, beside its figure when the rows are stacked on a phone.
+HEADING = r"<span class=\"label\" aria-hidden=\"true\">[^<]+</span>"
 SERIES_ROW = re.compile(
-    r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)(?: <span class=\"muted small\">"
-    r"\((\d+) of them shared\)</span>)?</td><td class=\"num\">(\d+)</td>"
-    r"<td class=\"num\">(-?\d+)</td></tr>")
+    rf"<tr><td>([^<]+)</td><td class=\"num\">{HEADING}(\d+)(?: <span class=\"muted small\">"
+    rf"\((\d+) of them shared\)</span>)?</td><td class=\"num\">{HEADING}(\d+)</td>"
+    rf"<td class=\"num\">{HEADING}(-?\d+)</td></tr>")
 
 
 def series_body(page: str) -> str:

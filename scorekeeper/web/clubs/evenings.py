@@ -21,7 +21,8 @@ from ..responses import download, is_htmx, refusal, vary
 from ..security import limited
 from ..spreadsheets import SheetWriter
 from ..wording.presets import default_preset, preset_title
-from .forms import METHOD_NAMES, RULE_NAMES, EventForm, FixForm, MethodForm, MoveForm
+from .forms import (METHOD_NAMES, RULE_NAMES, EventForm, FixForm, MethodForm, MoveForm,
+                    SwapForm)
 from .routes import bp, words
 
 
@@ -62,9 +63,12 @@ def new_event(club: str):
 
 @bp.get("/<club>/evenings/<event>")
 @viewer_may_see
-def evening(club: str, event: str, error: str | None = None, status: int = 200):
+def evening(club: str, event: str, error: str | None = None, status: int = 200,
+            swap_name: str | None = None):
     """The evening: the part being seated or played, its tables (for the
-    organiser, each game's scorer link and QR code), and the leaderboard."""
+    organiser, each game's scorer link and QR code), and the leaderboard.
+    ``swap_name``: a player whose move was refused, to offer swapping them
+    with another instead (at full tables no one can move alone)."""
     found = event_or_404(event)
     part = evenings.current_part(found)
     tables = []
@@ -76,15 +80,16 @@ def evening(club: str, event: str, error: str | None = None, status: int = 200):
     html = render_template(
         "clubs/evening.html", club=g.club.club, event=found, part=part, tables=tables,
         rows=evenings.leaderboard_of(found), error=error, method_form=MethodForm(),
-        move_form=MoveForm(), fix_form=FixForm(), method_names=METHOD_NAMES,
+        move_form=MoveForm(), fix_form=FixForm(), method_names=METHOD_NAMES, swap_name=swap_name,
         rule_name=RULE_NAMES[found.rule], preset=preset_title(found.preset))
     return make_response(html, status)
 
 
-def changed(club: str, event: str, form, change) -> object:
+def changed(club: str, event: str, form, change, **refused_with) -> object:
     """Check ``form`` (None: nothing to check) and make the organiser's change
     ``change(evening, form)``; the evening's page again, or the refusal on it
-    with status 422 (nothing stored)."""
+    with status 422 (nothing stored; ``refused_with``: what else the page
+    then shows, by :func:`evening`'s arguments)."""
     found = event_or_404(event)
     if form is not None and not form.validate():
         return evening(club, event, error=first_error(form), status=422)
@@ -92,7 +97,7 @@ def changed(club: str, event: str, form, change) -> object:
         change(found, form)
     except (GameError, RulesError) as refused:
         message = words(refused) if isinstance(refused, GameError) else refusal(refused)
-        return evening(club, event, error=message, status=422)
+        return evening(club, event, error=message, status=422, **refused_with)
     return redirect(url_for("clubs.evening", club=club, event=event))
 
 
@@ -105,9 +110,18 @@ def reseat(club: str, event: str):
 
 @bp.post("/<club>/evenings/<event>/move")
 def move(club: str, event: str):
-    """Move a player to another table before the part starts."""
-    return changed(club, event, MoveForm(), lambda found, form: evenings.move(
-        found, form.name.data, form.table.data))
+    """Move a player to another table before the part starts (refused, the
+    page offers to swap them with another instead)."""
+    form = MoveForm()
+    return changed(club, event, form, lambda found, form: evenings.move(
+        found, form.name.data, form.table.data), swap_name=form.name.data)
+
+
+@bp.post("/<club>/evenings/<event>/swap")
+def swap(club: str, event: str):
+    """Swap two players between their tables before the part starts."""
+    return changed(club, event, SwapForm(), lambda found, form: evenings.swap(
+        found, form.name.data, form.other.data))
 
 
 @bp.post("/<club>/evenings/<event>/fix")
@@ -145,9 +159,13 @@ def leaderboard(club: str, event: str):
     panel alone)."""
     found = event_or_404(event)
     template = "clubs/_leaderboard.html" if is_htmx() else "clubs/leaderboard.html"
+    # The version is read before the games: a tap stored between the two
+    # reads is then drawn and told again, never claimed by an older drawing
+    # (the TV would not ask for it again).
+    version = joined_version(evenings.event_versions(found))
     html = render_template(template, club=g.club.club, event=found,
                            rows=evenings.leaderboard_of(found), rule_name=RULE_NAMES[found.rule],
-                           version=joined_version(evenings.event_versions(found)))
+                           version=version)
     return vary(make_response(html))
 
 

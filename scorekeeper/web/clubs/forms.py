@@ -97,10 +97,20 @@ class MethodForm(FlaskForm):
                          default="random")
 
 
+def player_name(label) -> StringField:
+    """A seated player's name, as the organiser picks it."""
+    return StringField(label, filters=[tidy], validators=[DataRequired(NAME_GIVEN),
+                                                          Length(max=NAME_LENGTH)])
+
+
 class MoveForm(FlaskForm):
-    name = StringField(_l("Player"), filters=[tidy], validators=[DataRequired(NAME_GIVEN),
-                                                                 Length(max=NAME_LENGTH)])
+    name = player_name(_l("Player"))
     table = table_number(_l("To table"))
+
+
+class SwapForm(FlaskForm):
+    name = player_name(_l("Swap two players"))
+    other = player_name(_l("With"))
 
 
 class FixForm(FlaskForm):
