@@ -10,8 +10,9 @@ from flask import make_response, render_template
 from ..game import Sheet
 from ..game.rounds import RoundSheet
 from ..storage import games as store
+from ..storage.links import SCORER
 from ..storage.models import Game
-from . import access
+from . import access, engine
 from .rendered import kept_marked, kept_with_token
 from .responses import is_htmx, round_or_404, vary
 from .undo import undo_label
@@ -44,9 +45,12 @@ def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | 
     """The round screen (``ROUND_PAGE``) or its panel (``PANEL``, with the
     undo bar out of band) of ``rnd``, from ``sheet`` as this link sees it,
     with what the answer says."""
+    # Only a scorer's whole round screen may play on without network (docs/offline.md).
+    offline = template == ROUND_PAGE and access.access().role == SCORER
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
                            oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
-                           undo_label=undo_label(game, sheet))
+                           undo_label=undo_label(game, sheet),
+                           offline_engine=engine.phone_settings() if offline else None)
 
 
 def open_panel(number: int) -> str | None:
