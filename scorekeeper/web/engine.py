@@ -44,7 +44,7 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_std
 PACKAGES = ("rules", "game")
 LEFT_OUT = ("game/ratings.py",)
 MODULES = ("__init__.py", "web/__init__.py", "web/catalogue.py", "web/phone.py",
-           "web/play/__init__.py", "web/play/values.py", "web/wording/__init__.py",
+           "web/tap_values.py", "web/wording/__init__.py",
            "web/wording/cards.py", "web/wording/game.py", "web/wording/history.py",
            "web/wording/ruleset.py")
 #: The templates the phone draws the round screen with, and what they include.

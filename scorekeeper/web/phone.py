@@ -33,7 +33,7 @@ from ..game import Fold, GameError, Sheet, entries
 from ..game.history import history_of
 from ..rules import Ruleset
 from .catalogue import template_callables
-from .play.values import seen_value, trump_from_form
+from .tap_values import seen_value, trump_from_form
 from .wording.cards import suit_name, suit_symbol, trump_label
 from .wording.game import duration_text, entry_label, game_message
 from .wording.history import history_text

@@ -100,3 +100,14 @@ def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page:
     kinds = [change["kind"] for change in exported["stored"]["changes"]]
     assert kinds == ["trump", *["bid"] * 4, *["tricks"] * 4, "close", "trump", "undo", "trump"]
     shoot("offline-synced")
+
+
+@pytest.mark.parametrize("path", ["/new", "/clubs/new", "/players"])
+def test_pages_that_never_go_offline_never_load_pyodide(page: Page, path):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in asked if "/vendor/pyodide" in url or "/engine/" in url]
+    assert page.evaluate("() => typeof window.loadPyodide") == "undefined"
+    assert page.evaluate("() => document.documentElement.dataset.offline") is None

@@ -188,3 +188,32 @@ def test_the_phone_words_its_screen_in_the_pages_language(client, htmx_table, un
     assert "Rozdanie 1 z 19" == shown[-1]["head"]["title"]
     assert 'lang' not in shown[-1]  # (the page keeps its own)
     assert "Atut" in shown[-1]["panel"]
+
+
+ENGINE_MARKS = ("offline-engine", "pyodide", "/engine/", "wasm-unsafe-eval")
+
+
+def engine_marks(response) -> list[str]:
+    text = response.get_data(as_text=True) + response.headers["Content-Security-Policy"]
+    return [mark for mark in ENGINE_MARKS if mark in text]
+
+
+def test_only_a_scorers_screen_of_the_round_being_played_carries_the_engine(app, client, table):
+    from game_links import links_of
+
+    gid = table.start()
+    table.play_round(1, ORDER, 10, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})
+    assert engine_marks(client.get(f"/g/{gid}/round/2")) == list(ENGINE_MARKS)
+    # A closed round, a round not begun, the standings: no panel to play on.
+    for path in ("/round/1", "/round/3", "/standings", "/history", "/table"):
+        assert engine_marks(client.get(f"/g/{gid}{path}")) == [], path
+    viewer = links_of(app, gid)["viewer"]
+    assert engine_marks(client.get(f"/g/{viewer}/round/2")) == []
+    # The panel an htmx tap gets back names nothing of it either.
+    assert engine_marks(client.get(f"/g/{gid}/round/2/entry", headers={"HX-Request": "true"})) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/new", "/clubs/new", "/players", "/offline"])
+def test_pages_that_never_go_offline_name_no_engine(client, table, path):
+    table.start()
+    assert engine_marks(client.get(path)) == []

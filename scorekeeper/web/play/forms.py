@@ -11,7 +11,7 @@ from wtforms import FieldList, FormField, StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
 from ..fields import WholeNumberField
-from .values import TRUMP_FORM_CHOICES, seen_value
+from ..tap_values import TRUMP_FORM_CHOICES, seen_value
 
 
 class SeenForm(FlaskForm):

@@ -27,7 +27,7 @@ from ..round_screen import PANEL, render_round, shown_round
 from ..series_standings import series_lines
 from ..undo import say_stored, undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
-from .values import trump_from_form, trump_to_form
+from ..tap_values import trump_from_form, trump_to_form
 
 bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 

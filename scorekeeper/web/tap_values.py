@@ -1,4 +1,4 @@
-"""What the round screen's forms send, read as the game domain takes it:
+"""What the round screen's taps send, read as the game domain takes it:
 the trump chosen and what the phone's screen showed (``was``).
 
 Plain Python (no form library), so that the phone reads its own taps the
@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...game import TRUMP_CHOICES
-from ...game.entries import EMPTY, UNSEEN
+from ..game import TRUMP_CHOICES
+from ..game.entries import EMPTY, UNSEEN
 
 #: Form value of "no trump" (a suit is its letter).
 NO_TRUMP = "none"
