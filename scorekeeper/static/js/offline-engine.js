@@ -97,9 +97,11 @@
     var kept = read(LOG, null);
     if (!kept) { return null; }
     var token = document.querySelector("input[name=csrf_token]");
+    performance.mark("offline-start");
     starting = loadScript(settings.pyodide + "pyodide.js")
       .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
       .then(function (pyodide) {
+        performance.mark("offline-python");
         return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
           .then(function (bundle) {
             pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
@@ -118,6 +120,7 @@
               "def screen_json():",
               "    return json.dumps(phone.screen())",
             ].join("\n"));
+            performance.mark("offline-engine");
             phone = {
               tap: pyodide.globals.get("tap_json"),
               screen: pyodide.globals.get("screen_json"),
@@ -127,6 +130,7 @@
             root.dataset.offline = "keeping";
             say("keeping");
             draw(JSON.parse(phone.screen()));
+            performance.mark("offline-drawn");
             handOver();
             waiting.splice(0).forEach(apply);
           });
