@@ -217,3 +217,19 @@ def test_only_a_scorers_screen_of_the_round_being_played_carries_the_engine(app,
 def test_pages_that_never_go_offline_name_no_engine(client, table, path):
     table.start()
     assert engine_marks(client.get(path)) == []
+
+
+def test_a_scorers_round_screen_gets_the_changes_after_the_ones_it_keeps(app, client, table):
+    from game_links import links_of
+
+    gid = table.start()
+    table.trump(1, "S")
+    table.bid(1, 1, 3)
+    answer = client.get(f"/g/{gid}/log.json?after=1")
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    exported = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert answer.get_json()["changes"] == exported["stored"]["changes"][1:]
+    assert [c["kind"] for c in client.get(f"/g/{gid}/log.json").get_json()["changes"]] == [
+        "trump", "bid"]
+    # A viewer's link never gets it (refused as any write route refuses it).
+    assert client.get(f"/g/{links_of(app, gid)['viewer']}/log.json").status_code == 403

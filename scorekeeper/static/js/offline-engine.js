@@ -48,18 +48,26 @@
 
   // --- Ready before it is needed ----------------------------------------------
 
-  var keptVersion = (read(LOG, {}).version);
+  // The whole log once (the game's JSON export), then only the changes after it.
+  var keeping = null; // the request on its way
   function keepLog() {
     var version = shownVersion();
-    if (phone || syncing || read(OWN, []).length || version === keptVersion) { return Promise.resolve(); }
-    return fetch(settings.root + gamePath + "/export.json", { cache: "no-store" })
+    var kept = read(LOG, null);
+    if (keeping) { return keeping; }
+    if (phone || syncing || read(OWN, []).length || (kept && kept.version >= version)) { return Promise.resolve(); }
+    var asked = kept ? "/log.json?after=" + kept.version : "/export.json";
+    keeping = fetch(settings.root + gamePath + asked, { cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
       .then(function (data) {
-        var stored = data.stored;
-        var last = stored.changes.length ? stored.changes[stored.changes.length - 1].seq : 0;
-        keptVersion = last;
-        write(LOG, { version: last, stored: stored });
+        var stored = kept ? kept.stored : data.stored;
+        if (kept) {
+          stored.changes = stored.changes.concat(data.changes.filter(function (change) { return change.seq > kept.version; }));
+        }
+        var changes = stored.changes;
+        write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, stored: stored });
       });
+    keeping.then(function () { keeping = null; }, function () { keeping = null; });
+    return keeping;
   }
 
   function warm() {
