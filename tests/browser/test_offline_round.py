@@ -43,8 +43,9 @@ def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page:
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
 
     page.context.set_offline(True)
-    page.locator("#entry button[name=trump][value=S]").click()
+    # The browser says it is offline: Python starts (the page is busy meanwhile).
     expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    page.locator("#entry button[name=trump][value=S]").click()
     expect(page.locator("#connection")).to_contain_text("this phone keeps the score itself")
     expect(page.locator("#entry button[name=trump][value=S]")).to_have_attribute("aria-pressed", "true")
 
