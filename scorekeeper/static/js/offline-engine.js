@@ -103,7 +103,8 @@
   function start() {
     if (starting) { return starting; }
     var kept = read(LOG, null);
-    if (!kept) { return null; }
+    // Not ready (the files or the log never arrived): js/taps.js keeps the taps as before.
+    if (!kept || root.dataset.offline !== "ready") { return null; }
     var token = document.querySelector("input[name=csrf_token]");
     performance.mark("offline-start");
     starting = loadScript(settings.pyodide + "pyodide.js")
