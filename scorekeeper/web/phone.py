@@ -35,12 +35,10 @@ from ..rules import Ruleset
 from .catalogue import template_callables
 from .tap_values import seen_value, trump_from_form
 from .wording.cards import suit_name, suit_symbol, trump_label
-from .wording.game import duration_text, entry_label, game_message
-from .wording.history import history_text
+from .wording.game import duration_text, game_message
+from .wording.history import undo_text
 
 PACKAGE = Path(__file__).resolve().parents[1]
-#: The live entries whose label the undo bar gives itself (as web/undo.py does).
-LIVE_ENTRIES = ("bid", "tricks", "trump")
 #: A tap's address: the round screen's forms (``/round/<n>/<what>``) and Undo.
 TAP = re.compile(r"/round/(?P<number>[0-9]+)/(?P<what>trump|bid|tricks|close)$|/(?P<undo>undo)$")
 
@@ -181,16 +179,8 @@ class Phone:
         return self.env.globals["gettext"](SimpleNamespace(autoescape=False), string, **values)
 
     def undo_label(self, sheet: Sheet) -> str | None:
-        """What Undo takes back now, in words (as :func:`scorekeeper.web.undo.undo_label`)."""
-        last = sheet.last_entry
-        if last is None:
-            return None
-        if last.kind in LIVE_ENTRIES:
-            return entry_label(**entries.entry_facts(sheet, last))
-        history = history_of(*self.start, self.changes)
-        described = next((entry for entry in reversed(history) if entry.seq == last.seq), None)
-        return history_text(described) if described else entry_label(
-            **entries.entry_facts(sheet, last))
+        """What Undo takes back now, in words, as the server's undo bar says it."""
+        return undo_text(sheet, lambda: history_of(*self.start, self.changes))
 
     def context(self, rnd: Any, **extra: Any) -> dict[str, Any]:
         sheet = self.sheet

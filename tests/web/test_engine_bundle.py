@@ -160,6 +160,18 @@ def test_the_phones_panel_is_the_servers_panel(client, htmx_table, unpacked):
     assert re.sub(r'name="csrf_token" value="[^"]*"', "", phone["shown"][-1]["panel"]) == same_token
 
 
+def test_the_phones_next_round_is_the_servers_undo_bar_and_all(client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    taps = whole_round(gid, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})
+    phone = play_on_phone(client, unpacked, gid, taps)
+    for path, values in taps:
+        client.post(path, data=values, headers={"HX-Request": "true"})
+    server = client.get(f"/g/{gid}/round/2/entry", headers={"HX-Request": "true"})
+    assert "Undo: Round 1 closed" in phone["shown"][-1]["panel"]
+    assert re.sub(r'name="csrf_token" value="[^"]*"', "", phone["shown"][-1]["panel"]) == re.sub(
+        r'name="csrf_token" value="[^"]*"', "", server.get_data(as_text=True))
+
+
 def test_the_hook_rule_strikes_out_the_dealers_bid_on_the_phone_and_refuses_it(
         client, htmx_table, unpacked):
     gid = htmx_table.start()

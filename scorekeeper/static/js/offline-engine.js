@@ -201,9 +201,17 @@
 
   // Called by js/taps.js for each tap: true when this file takes it.
   function take(tap) {
-    if (syncing || (!phone && !starting)) { return false; }
-    if (!phone) { waiting.push(tap); return true; }
-    apply(tap);
+    if (phone) {
+      apply(tap); // while the log is being sent too: it goes after the others
+    } else if (syncing) {
+      var own = read(OWN, []);
+      own.push({ url: tap.url, values: tap.values, base: own.length ? own[0].base : 0 });
+      write(OWN, own); // sent after the others, in order
+    } else if (starting) {
+      waiting.push(tap);
+    } else {
+      return false;
+    }
     return true;
   }
   window.scorekeeperOffline = { take: take };
