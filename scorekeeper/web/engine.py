@@ -94,7 +94,7 @@ def library_files(name: str) -> list[Path]:
     found = []
     for entry in distribution.files or []:
         text = str(entry)
-        if text.endswith(".py") and text.startswith(name + "/") or "LICENSE" in text:
+        if (text.startswith(name + "/") and text.endswith(".py")) or "LICENSE" in text:
             found.append(Path(entry.locate()).resolve())
     return found
 
