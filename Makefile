@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test setup setup-test chromium nginx translations translations-update migrate bench clean
+.PHONY: run test setup setup-test chromium nginx translations translations-update migrate bench clean pyodide
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,30 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,postgres]"
 	touch $@ $(VENV)/.installed-app
 
-setup: $(VENV)/.installed-app translations
+setup: $(VENV)/.installed-app translations pyodide
 
-setup-test: $(VENV)/.installed-test translations
+setup-test: $(VENV)/.installed-test translations pyodide
+
+# Pyodide's core for the round screen without network (docs/offline.md), from
+# the npm registry (npm checks the package's integrity), never from a CDN;
+# its licence, MPL-2.0 (package.json), kept beside it. Gitignored: 14 MB.
+# PYODIDE_VERSION must match scorekeeper/web/engine.py (a test checks).
+PYODIDE_VERSION := 0.27.8
+PYODIDE_SHA256 := 2595c4b6800f8fc21d1e9b5222b3b3458b479b5f55fd241fee9ec6be0ad7edae
+PYODIDE_DIR := scorekeeper/static/vendor/pyodide-$(PYODIDE_VERSION)
+PYODIDE_FILES := pyodide.js pyodide.asm.js pyodide.asm.wasm python_stdlib.zip pyodide-lock.json package.json
+pyodide: $(PYODIDE_DIR)/.vendored
+
+$(PYODIDE_DIR)/.vendored:
+	@command -v npm >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; }
+	rm -rf $(PYODIDE_DIR) && mkdir -p $(PYODIDE_DIR)
+	cd $(PYODIDE_DIR) && npm pack --silent pyodide@$(PYODIDE_VERSION) >/dev/null \
+		&& echo "$(PYODIDE_SHA256)  pyodide-$(PYODIDE_VERSION).tgz" | sha256sum -c --quiet \
+		&& tar xzf pyodide-$(PYODIDE_VERSION).tgz $(addprefix package/,$(PYODIDE_FILES)) \
+		&& mv $(addprefix package/,$(PYODIDE_FILES)) . && rm -rf package pyodide-$(PYODIDE_VERSION).tgz
+	cp /usr/share/common-licenses/MPL-2.0 $(PYODIDE_DIR)/LICENSE
+	touch $@
 
 translations: $(VENV)/.installed-app
 	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \
@@ -80,4 +101,4 @@ bench: setup-test
 	$(BIN)/python bench/record.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis scorekeeper/static/vendor

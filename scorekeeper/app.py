@@ -61,6 +61,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         COMPRESS_MIMETYPES=[
             "text/html", "text/css", "text/csv", "text/javascript", "application/javascript",
             "application/json", "image/svg+xml",
+            # Pyodide's core (scorekeeper/web/engine.py): 10 MB, about 3 MB compressed.
+            "application/wasm",
         ],
         # Static files are streamed; without gzip here a gzip-only client gets them raw.
         COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
@@ -121,6 +123,7 @@ def register_blueprints(app: Flask) -> None:
     from .web.clubs import evenings  # noqa: F401  (its views join the clubs blueprint)
     from .web.clubs.routes import bp as clubs_bp
     from .web.disputes.routes import bp as disputes_bp
+    from .web.engine import bp as engine_bp
     from .web.games.routes import bp as games_bp
     from .web.health import bp as health_bp
     from .web.language import bp as language_bp
@@ -136,6 +139,7 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(language_bp)
     app.register_blueprint(disputes_bp)
     app.register_blueprint(offline_bp)
+    app.register_blueprint(engine_bp)
     app.register_blueprint(health_bp)
     app.register_blueprint(carry_bp)
     app.register_blueprint(players_bp)

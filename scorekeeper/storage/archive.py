@@ -71,6 +71,14 @@ def _read_time(value: str | None) -> datetime | None:
     return None if value is None else datetime.fromisoformat(value)
 
 
+def change_data(change: Any) -> dict[str, Any]:
+    """One stored change as plain data (a row, or a :class:`~.folds.StoredChange`)."""
+    return {"seq": change.seq, "kind": change.kind, "round": change.round,
+            "player": change.player, "value": change.value,
+            "created_at": _time(change.created_at), "author": change.author,
+            "by_player": change.by_player}
+
+
 def export_game(game: Game) -> dict[str, Any]:
     """A game's stored facts as plain data."""
     return {
@@ -78,10 +86,7 @@ def export_game(game: Game) -> dict[str, Any]:
         "updated_at": _time(game.updated_at), "preset": game.preset, "ruleset": game.ruleset,
         "first_dealer": game.first_dealer, "series": game.series,
         "players": [{"seat": p.seat, "name": p.name} for p in game.players],
-        "changes": [{"seq": c.seq, "kind": c.kind, "round": c.round, "player": c.player,
-                     "value": c.value, "created_at": _time(c.created_at), "author": c.author,
-                     "by_player": c.by_player}
-                    for c in game.changes],
+        "changes": [change_data(c) for c in game.changes],
         "hand_events": [{"round": e.round, "seq": e.seq, "kind": e.kind, "player": e.player,
                          "cards": e.cards, "created_at": _time(e.created_at),
                          "author": e.author}

@@ -39,10 +39,11 @@ def ruleset_of(game: Game) -> Ruleset:
     return Ruleset.from_dict(game.ruleset)
 
 
-def load_changes(game: Game) -> list[StoredChange]:
-    """The game's changes, oldest first, as plain rows (no ORM objects to build:
-    a bid tap in a long game reads several hundred of them)."""
-    return folds.changes_after(game, 0)
+def load_changes(game: Game, after: int = 0) -> list[StoredChange]:
+    """The game's changes (those numbered after ``after``), oldest first, as
+    plain rows (no ORM objects to build: a bid tap in a long game reads
+    several hundred of them)."""
+    return folds.changes_after(game, after)
 
 
 def load_sheet(game: Game, changes: Sequence[Any] | None = None) -> Sheet:

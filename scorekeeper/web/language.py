@@ -12,10 +12,10 @@ from urllib.parse import urlsplit
 from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
 from babel import support
 from flask_babel import get_locale, get_translations
-from jinja2 import pass_eval_context
-from markupsafe import Markup
 from wtforms.i18n import messages_path
 from werkzeug.exceptions import HTTPException
+
+from .catalogue import template_callables
 
 bp = Blueprint("language", __name__)
 
@@ -80,20 +80,7 @@ def register_template_translations(app: Flask) -> None:
 
     @app.context_processor
     def page_translations() -> dict[str, object]:
-        catalogue = get_translations()
-
-        @pass_eval_context
-        def gettext(eval_ctx, string: str, **values: object) -> str:
-            text = catalogue.ugettext(string)
-            return (Markup(text) if eval_ctx.autoescape else text) % values
-
-        @pass_eval_context
-        def ngettext(eval_ctx, singular: str, plural: str, num: int, **values: object) -> str:
-            values.setdefault("num", num)
-            text = catalogue.ungettext(singular, plural, num)
-            return (Markup(text) if eval_ctx.autoescape else text) % values
-
-        return {"gettext": gettext, "ngettext": ngettext}
+        return template_callables(get_translations())
 
 
 def current_lang() -> str:

@@ -21,10 +21,19 @@ WORKER = "sw.js"
 OFFLINE_TEMPLATE = "offline/page.html"
 
 
+#: Files fetched only by a round screen that may need them (Pyodide, vendored
+#: by `make setup`, about 14 MB: scorekeeper/web/engine.py), cached by the
+#: worker when fetched, never on install (a phone that only sets games up never
+#: downloads them), and named by their version, so they count in no digest.
+VENDORED = "vendor/"
+
+
 def static_files() -> list[Path]:
-    """Every file under ``static/`` but the worker's own source, in a stable order."""
+    """Every file under ``static/`` but the worker's own source and the
+    vendored ones, in a stable order."""
     folder = Path(current_app.static_folder)
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.relative_to(folder).as_posix() != WORKER)
+    return sorted(p for p in folder.rglob("*") if p.is_file() and p.relative_to(folder).as_posix() != WORKER
+                  and not p.relative_to(folder).as_posix().startswith(VENDORED))
 
 
 def worker_version(files: list[Path]) -> str:

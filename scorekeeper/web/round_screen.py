@@ -10,9 +10,11 @@ from flask import flash, make_response, redirect, render_template, url_for
 from ..game import Sheet
 from ..game.rounds import RoundSheet
 from ..storage import games as store
+from ..storage.links import SCORER
 from ..storage.models import Game
-from . import access
+from . import access, engine
 from .rendered import kept_marked, kept_with_token
+from .security import ENGINE_POLICY
 from .responses import is_htmx, round_or_404, vary
 from .undo import undo_label
 
@@ -35,10 +37,16 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     plain = is_htmx() and rnd is sheet.current and not (error or notice or confirm_reopen)
     if plain:
         html = kept_with_token(PANEL, game, lambda: draw(PANEL, game, sheet, rnd), number)
-    else:
-        html = draw(template, game, sheet, rnd, error=error, notice=notice,
-                    confirm_reopen=confirm_reopen)
-    return vary(make_response(html, status))
+        return vary(make_response(html, status))
+    # Only a scorer's whole round screen plays on without network (docs/offline.md).
+    offline = engine.phone_settings() if template == ROUND_PAGE and rnd is sheet.current and \
+        access.access().role == SCORER else None
+    html = draw(template, game, sheet, rnd, error=error, notice=notice,
+                confirm_reopen=confirm_reopen, offline_engine=offline)
+    response = vary(make_response(html, status))
+    if offline:
+        response.headers["Content-Security-Policy"] = ENGINE_POLICY
+    return response
 
 
 def render_over(game: Game, why: str):
@@ -53,13 +61,15 @@ def render_over(game: Game, why: str):
 
 
 def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | None = None,
-         notice: str | None = None, confirm_reopen: int | None = None) -> str:
+         notice: str | None = None, confirm_reopen: int | None = None,
+         offline_engine: dict | None = None) -> str:
     """The round screen (``ROUND_PAGE``) or its panel (``PANEL``, with the
     undo bar out of band) of ``rnd``, from ``sheet`` as this link sees it,
-    with what the answer says."""
+    with what the answer says; the whole screen with ``offline_engine``
+    plays on without network (:func:`scorekeeper.web.engine.phone_settings`)."""
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
                            oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
-                           undo_label=undo_label(game, sheet))
+                           undo_label=undo_label(game, sheet), offline_engine=offline_engine)
 
 
 def open_panel(number: int) -> str | None:

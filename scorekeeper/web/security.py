@@ -55,6 +55,13 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "frame-ancestors 'none'",
 ])
 
+#: The round screen that plays on without network starts Python compiled to
+#: WebAssembly (Pyodide: scorekeeper/web/engine.py): it may compile
+#: WebAssembly, which 'wasm-unsafe-eval' allows and nothing more (no eval of
+#: JavaScript). No other page has it.
+ENGINE_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'",
+                                                "script-src 'self' 'wasm-unsafe-eval'")
+
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     # Capability links never leave the site in a Referer header; a request to

@@ -11,31 +11,14 @@ from __future__ import annotations
 
 from flask import flash
 
-from ..game import Sheet, entries
-from ..game.hidden import HiddenChange
+from ..game import Sheet
 from ..storage import games as store
 from ..storage.models import Game
-from .wording.game import entry_label, hidden_bid_label
-from .wording.history import history_text
-
-#: The changes a short label names; the others are named by their history line.
-LIVE_ENTRIES = ("bid", "tricks", "trump", "close")
-
+from .wording.history import history_text, undo_text
 
 def undo_label(game: Game, sheet: Sheet) -> str | None:
     """What Undo would take back now, in words (None: nothing to undo)."""
-    last = sheet.last_entry
-    if last is None:
-        return None
-    if isinstance(last, HiddenChange):
-        return hidden_bid_label(sheet.name(last.player))
-    if last.kind in LIVE_ENTRIES:
-        return entry_label(**entries.entry_facts(sheet, last))
-    described = next((entry for entry in reversed(store.load_history(game))
-                      if entry.seq == last.seq), None)
-    if described is None:  # pragma: no cover - every stored change is in the history
-        return entry_label(**entries.entry_facts(sheet, last))
-    return history_text(described)
+    return undo_text(sheet, lambda: store.load_history(game))
 
 
 def say_stored(game: Game, since: int | None = None) -> None:

@@ -103,6 +103,7 @@ STRATEGIES: dict[str, Strategy] = {
     "play.export_csv": Strategy(query={"sep": SEP}),
     "play.export_rules_csv": Strategy(query={"sep": SEP}),
     "play.export_json": Strategy(),
+    "play.change_log": Strategy(query={"after": SINCE}),
     "manage.players": Strategy(),
     "manage.join": Strategy(form={"name": ["Eve"], "after": ["first", "0", "3"],
                                   "start_rule": ["zero", "lowest", "average", "number"],
@@ -148,6 +149,7 @@ STRATEGIES: dict[str, Strategy] = {
     "health.healthz": Strategy(),
     "offline.page": Strategy(),
     "offline.service_worker": Strategy(),
+    "engine.bundle_zip": Strategy(),
     "static": Strategy(),
     "clubs.new_club": Strategy(form={"name": ["Thursday club", ""]}),
     "clubs.club_page": Strategy(),
@@ -334,6 +336,7 @@ def hostile_files(rng: random.Random, contents: bytes) -> Iterator[bytes]:
 #: The plausible values of each kind of path segment, and its hostile ones.
 SEGMENT_HOSTILE = {"gid": HOSTILE_SEGMENTS, "number": HOSTILE_NUMBERS, "name": HOSTILE_SEGMENTS,
                    "club": HOSTILE_SEGMENTS, "event": HOSTILE_SEGMENTS,
+                   "version": HOSTILE_SEGMENTS,
                    "filename": ["../app.py", "%00", "a/%00/b", "..%2f..%2fapp.py", "x" * 3000,
                                 "css/%ff.css"]}
 SEGMENT = re.compile(r"<(?:[^:<>]+:)?([^<>]+)>")
@@ -343,7 +346,9 @@ def segment_values(name: str, game: SceneGame) -> list[str]:
     """Plausible values of a path segment, through ``game`` where a game is meant."""
     plausible = {"gid": [game.scorer, game.viewer], "number": [str(n) for n in game.rounds],
                  "club": [game.club, game.club_viewer], "event": [game.event],
-                 "name": ["Ann", quote("Łucja"), "Bob"], "filename": ["favicon.svg"]}
+                 "name": ["Ann", quote("Łucja"), "Bob"], "filename": ["favicon.svg"],
+                 # (an engine bundle of another app version: the current one's digest is the app's)
+                 "version": ["0123456789abcdef"]}
     return plausible[name]
 
 

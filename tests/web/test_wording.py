@@ -57,6 +57,8 @@ def test_the_words_of_a_suit_are_kept_per_language(app, monkeypatch):
         monkeypatch.setattr(cards, "_", lambda *args, **kwargs: asked.append(args) or "?")
         assert (cards.trump_label("H"), cards.suit_name(None)) == english  # kept: not asked again
         assert cards.trump_label("D") == "?" and asked  # a new suit is
+    for words in (cards.trump_label, cards.suit_name):
+        words.cache_clear()  # the "?" kept above is no word of any later test
     assert english == ("Trump: hearts", "no trump")
     assert polish != english and "kier" in polish[0]
 

@@ -93,6 +93,7 @@
     if (!offline) {
       offline = true;
       say("offline");
+      document.dispatchEvent(new CustomEvent("scorekeeper:offline")); // js/offline-engine.js
     }
   }
 
@@ -100,6 +101,7 @@
     if (offline) {
       offline = false;
       recovering = true;
+      document.dispatchEvent(new CustomEvent("scorekeeper:online")); // js/offline-engine.js
     }
     if (recovering) {
       say(queue.length ? "sending" : "back");
@@ -286,6 +288,8 @@
       });
       var tap = tapOf(form, event.submitter);
       tappedForm = form.contains(document.activeElement) ? tap.key : null;
+      // Offline, a scorer's round screen applies the tap itself (js/offline-engine.js).
+      if (window.scorekeeperOffline && window.scorekeeperOffline.take(tap)) { return; }
       queue.push(tap);
       keep();
       paint();
@@ -338,6 +342,17 @@
   function keepHeld(attribute, node) {
     return !(node.dataset && node.dataset.held && (attribute === "open" || attribute === "data-held"));
   }
+
+  // The taps not yet sent, handed to js/offline-engine.js when it takes over.
+  window.scorekeeperTaps = {
+    handOver: function () {
+      if (sending) { return []; }
+      var taps = queue.splice(0);
+      keep();
+      paint();
+      return taps;
+    },
+  };
 
   restore();
   if (queue.length) {

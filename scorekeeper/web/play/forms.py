@@ -10,25 +10,9 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, FormField, StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional
 
-from ...game import TRUMP_CHOICES
-from ...game.entries import EMPTY, UNSEEN
 from ...rules.numbers import whole_from_text
 from ..fields import WholeNumberField
-
-#: Form value of "no trump" (a suit is its letter).
-NO_TRUMP = "none"
-
-
-def trump_from_form(value: str) -> str | None:
-    """The stored trump for a submitted choice."""
-    return None if value == NO_TRUMP else value
-
-
-def trump_to_form(trump: str | None) -> str:
-    return NO_TRUMP if trump is None else trump
-
-
-TRUMP_FORM_CHOICES = [trump_to_form(t) for t in TRUMP_CHOICES]
+from ..tap_values import TRUMP_FORM_CHOICES, seen_value
 
 
 class SeenForm(FlaskForm):
@@ -39,15 +23,7 @@ class SeenForm(FlaskForm):
 
     def seen(self) -> Any:
         """What the phone saw, as the game domain compares it."""
-        if self.was.raw_data is None or not self.was.raw_data:
-            return UNSEEN
-        text = self.was.data or ""
-        if text == "":
-            return EMPTY
-        if text in ("unset", NO_TRUMP) or text in TRUMP_FORM_CHOICES:
-            return trump_from_form(text)
-        number = whole_from_text(text, most_digits=3)
-        return UNSEEN if number is None else number
+        return seen_value(self.was.raw_data[0] if self.was.raw_data else None)
 
 
 class TrumpForm(SeenForm):

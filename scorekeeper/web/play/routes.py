@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Refusals, entries
 from ...storage import games as store
-from ...storage import carry, links, series
+from ...storage import archive, carry, links, series
 from ...storage.models import Game
 from .. import access, live
 from ..language import current_lang, safe_path
@@ -27,7 +27,7 @@ from ..round_screen import PANEL, render_over, render_round, shown_round
 from ..series_standings import series_lines
 from ..undo import say_stored, undo_label
 from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
-from .forms import trump_from_form, trump_to_form
+from ..tap_values import trump_from_form, trump_to_form
 
 bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 
@@ -333,6 +333,25 @@ def export_csv(gid: str):
 def export_rules_csv(gid: str):
     """The players and the rules of the game, the companion of :func:`export_csv`."""
     return csv_download(export.rules_csv, kind=_("rules"))
+
+
+@bp.get("/log.json")
+def change_log(gid: str):
+    """The game's changes numbered after ``after``, as its JSON export holds
+    them: what a scorer's round screen adds to the log it keeps for playing on
+    without network (docs/offline.md). A scorer's link sees every bid; no
+    other link gets it.
+
+    :raise 404: for any other link.
+    """
+    if access.access().role != links.SCORER:
+        abort(404)
+    # (past the game's version there is nothing: the number never reaches the database)
+    after = min(max(request.args.get("after", default=0, type=int), 0), access.access().version)
+    changes = [archive.change_data(change) for change in store.load_changes(access.game(), after)]
+    response = make_response({"changes": changes})
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/export.json")

@@ -7,10 +7,14 @@ what it took back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from ...game import HistoryEntry
+from ...game import HistoryEntry, Sheet, entries
+from ...game.hidden import HiddenChange
+from .game import entry_label, hidden_bid_label
 from .cards import trump_phrase
 from .ruleset import scoring_title
 
@@ -124,3 +128,26 @@ WORDING = {
                                 "Played with %(num)s decks from now on", d["after"]),
     "name": _name_text,
 }
+
+
+#: The changes a short label names; the others are named by their history line.
+LIVE_ENTRIES = ("bid", "tricks", "trump", "close")
+
+
+def undo_text(sheet: Sheet, history: Callable[[], list[HistoryEntry]]) -> str | None:
+    """What Undo would take back now, in words (None: nothing to undo): a live
+    entry named short ("Ann: bid 2", "Round 3 closed"), any other change by its
+    line of the game's history, which ``history()`` gives when it is needed.
+    The server's undo bar (:func:`scorekeeper.web.undo.undo_label`) and the
+    phone's (:mod:`scorekeeper.web.phone`) both say it so."""
+    last = sheet.last_entry
+    if last is None:
+        return None
+    if isinstance(last, HiddenChange):
+        return hidden_bid_label(sheet.name(last.player))
+    if last.kind in LIVE_ENTRIES:
+        return entry_label(**entries.entry_facts(sheet, last))
+    described = next((entry for entry in reversed(history()) if entry.seq == last.seq), None)
+    if described is None:  # pragma: no cover - every stored change is in the history
+        return entry_label(**entries.entry_facts(sheet, last))
+    return history_text(described)

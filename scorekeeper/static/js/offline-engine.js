@@ -1,0 +1,282 @@
+// A scorer's round screen that loses its connection plays on (docs/offline.md).
+//
+// Online, once the page has loaded, it makes the phone ready: the files of
+// Pyodide's core and the engine bundle (the project's own rules/ and game/,
+// the round screen's templates, the catalogues: scorekeeper/web/engine.py)
+// are fetched once into the browser's caches (the service worker's too), and
+// the game's change log (its JSON export's stored facts) is kept in
+// localStorage, again whenever the panel shows a newer version. The page then
+// carries data-offline="ready" on <html>.
+//
+// When the phone goes offline (js/taps.js says so), Python starts in the page
+// (Pyodide) with that log, and every tap of the round screen is applied there
+// by scorekeeper/web/phone.py: the same entry functions as the server's, the
+// panel drawn from the same templates; a banner says the phone keeps the
+// score itself. Each tap stored so is kept in this phone's own log
+// (localStorage) with the fields it was made with (its `was` among them).
+// When the connection is back, that log goes to the server in order, through
+// the same posts as a tap online (the one write path, each `was` checked; a
+// repeat the server has already is answered as done, so an entry never lands
+// twice), and the page then opens the game where the server has it.
+//
+// No rule is written here: this file only carries taps and HTML.
+(function () {
+  "use strict";
+  var script = document.getElementById("offline-engine");
+  if (!script || !window.localStorage || !window.fetch) { return; }
+  var settings = JSON.parse(script.dataset.settings);
+  var gamePath = (/^\/g\/[^/]+/.exec(window.location.pathname.slice(settings.root.length)) || [""])[0];
+  var gid = gamePath.slice(3);
+  var LOG = "scorekeeper-offline-log:" + gid; // the game's log as the server last gave it
+  var OWN = "scorekeeper-offline-taps:" + gid; // the taps this phone stored without the server
+  var root = document.documentElement;
+  var phone = null; // the Python side, once started
+  var starting = null;
+  var waiting = []; // taps made while Python starts
+  var syncing = false;
+
+  function read(key, otherwise) {
+    try { return JSON.parse(window.localStorage.getItem(key)) || otherwise; } catch (error) { return otherwise; }
+  }
+  function write(key, value) {
+    try { window.localStorage.setItem(key, JSON.stringify(value)); } catch (error) { /* full: kept in memory only */ }
+  }
+  function shownVersion() {
+    var panel = document.getElementById("entry");
+    return panel ? Number(panel.dataset.version) : -1;
+  }
+
+  // --- Ready before it is needed ----------------------------------------------
+
+  // The whole log once (the game's JSON export), then only the changes after it.
+  var keeping = null; // the request on its way
+  function keepLog() {
+    var version = shownVersion();
+    var kept = read(LOG, null);
+    if (keeping) { return keeping; }
+    if (phone || syncing || read(OWN, []).length || (kept && kept.version >= version)) { return Promise.resolve(); }
+    var asked = kept ? "/log.json?after=" + kept.version : "/export.json";
+    keeping = fetch(settings.root + gamePath + asked, { cache: "no-store" })
+      .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
+      .then(function (data) {
+        var stored = kept ? kept.stored : data.stored;
+        if (kept) {
+          stored.changes = stored.changes.concat(data.changes.filter(function (change) { return change.seq > kept.version; }));
+        }
+        var changes = stored.changes;
+        write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, stored: stored });
+      });
+    keeping.then(function () { keeping = null; }, function () { keeping = null; });
+    return keeping;
+  }
+
+  function warm() {
+    var files = settings.files.concat([settings.bundle]);
+    return Promise.all(files.map(function (url) {
+      return fetch(url).then(function (answer) { return answer.ok ? answer.arrayBuffer() : Promise.reject(url); });
+    }));
+  }
+
+  function getReady() {
+    Promise.all([warm(), keepLog()]).then(function () {
+      root.dataset.offline = "ready";
+    }, function () { /* not ready: the screen works online as before */ });
+  }
+  if (document.readyState === "complete") { getReady(); } else { window.addEventListener("load", getReady); }
+  document.addEventListener("htmx:afterSettle", function () {
+    if (navigator.onLine) { keepLog().catch(function () {}); }
+  });
+
+  // --- Python on the phone ------------------------------------------------------
+
+  function loadScript(url) {
+    return new Promise(function (resolve, reject) {
+      if (window.loadPyodide) { resolve(); return; }
+      var tag = document.createElement("script");
+      tag.src = url;
+      tag.onload = resolve;
+      tag.onerror = reject;
+      document.head.appendChild(tag);
+    });
+  }
+
+  function start() {
+    if (starting) { return starting; }
+    var kept = read(LOG, null);
+    // Not ready (the files or the log never arrived): js/taps.js keeps the taps as before.
+    if (!kept || root.dataset.offline !== "ready") { return null; }
+    var token = document.querySelector("input[name=csrf_token]");
+    performance.mark("offline-start");
+    starting = loadScript(settings.pyodide + "pyodide.js")
+      .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
+      .then(function (pyodide) {
+        performance.mark("offline-python");
+        return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
+          .then(function (bundle) {
+            pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
+            pyodide.globals.set("settings_json", JSON.stringify({
+              stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
+              csrf: token ? token.value : "", root: settings.root,
+            }));
+            pyodide.runPython([
+              "import json, sys",
+              "sys.path.insert(0, '/engine')",
+              "from scorekeeper.web.phone import Phone",
+              "_given = json.loads(settings_json)",
+              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'])",
+              "def tap_json(path, values):",
+              "    return json.dumps(phone.tap(path, json.loads(values)))",
+              "def screen_json():",
+              "    return json.dumps(phone.screen())",
+            ].join("\n"));
+            performance.mark("offline-engine");
+            phone = {
+              tap: pyodide.globals.get("tap_json"),
+              screen: pyodide.globals.get("screen_json"),
+            };
+            // Taps this phone stored before a reload, then those made meanwhile.
+            read(OWN, []).forEach(function (tap) { phone.tap(tap.url, JSON.stringify(tap.values)); });
+            root.dataset.offline = "keeping";
+            say("keeping");
+            draw(JSON.parse(phone.screen()));
+            performance.mark("offline-drawn");
+            handOver();
+            waiting.splice(0).forEach(apply);
+          });
+      });
+    starting.catch(function () { starting = null; });
+    return starting;
+  }
+
+  // --- Taps while offline ---------------------------------------------------------
+
+  function say(kind) {
+    var banner = document.getElementById("connection");
+    if (!banner) { return; }
+    banner.hidden = false;
+    banner.dataset.state = kind === "keeping" ? "offline" : kind;
+    banner.querySelector(".connection-text").textContent =
+      kind === "keeping" ? script.dataset.keeping : banner.dataset[kind];
+  }
+
+  function draw(screen) {
+    var panel = document.getElementById("entry");
+    if (panel && window.htmx) {
+      var config = window.htmx.config;
+      window.htmx.swap(panel, screen.panel, {
+        swapStyle: "morph", swapDelay: 0, settleDelay: config.defaultSettleDelay,
+      }, { contextElement: panel });
+    }
+    if (!screen.head.title) { return; }
+    var head = document.querySelector(".round-head h1");
+    if (head) { head.textContent = screen.head.title; }
+    var facts = document.querySelectorAll(".round-facts .fact b");
+    [screen.head.cards, screen.head.dealer, screen.head.leads].forEach(function (value, index) {
+      if (facts[index]) { facts[index].textContent = value; }
+    });
+    var standings = document.getElementById("offline-standings");
+    if (!standings) {
+      standings = document.createElement("section");
+      standings.id = "offline-standings";
+      var bar = document.getElementById("undo-bar");
+      (bar || panel).after(standings);
+    }
+    standings.innerHTML = screen.standings;
+  }
+
+  function apply(tap) {
+    var screen = JSON.parse(phone.tap(tap.url, JSON.stringify(tap.values)));
+    if (screen.status === 200) {
+      var own = read(OWN, []);
+      own.push({ url: tap.url, values: tap.values, base: read(LOG, {}).version });
+      write(OWN, own);
+    }
+    draw(screen);
+  }
+
+  // The taps js/taps.js still holds (made before the phone knew it was offline).
+  function handOver() {
+    if (window.scorekeeperTaps) { window.scorekeeperTaps.handOver().forEach(take); }
+  }
+
+  // Called by js/taps.js for each tap: true when this file takes it.
+  function take(tap) {
+    if (phone) {
+      apply(tap); // while the log is being sent too: it goes after the others
+    } else if (syncing) {
+      var own = read(OWN, []);
+      own.push({ url: tap.url, values: tap.values, base: own.length ? own[0].base : 0 });
+      write(OWN, own); // sent after the others, in order
+    } else if (starting) {
+      waiting.push(tap);
+    } else {
+      return false;
+    }
+    return true;
+  }
+  window.scorekeeperOffline = { take: take };
+
+  document.addEventListener("scorekeeper:offline", function () { start(); });
+  window.addEventListener("offline", function () { start(); });
+
+  // --- Back online: the phone's own log to the server, in order ---------------------
+
+  function serverVersion() {
+    return fetch(settings.root + gamePath + "/export.json", { cache: "no-store" })
+      .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
+      .then(function (data) {
+        var changes = data.stored.changes;
+        return changes.length ? changes[changes.length - 1].seq : 0;
+      });
+  }
+
+  // An Undo of an entry this phone stored offline names it by the number the
+  // phone gave it; the server numbered it after what others stored meanwhile.
+  function sent(tap, shift) {
+    var values = Object.assign({}, tap.values);
+    if (/\/undo$/.test(tap.url) && Number(values.seq) > tap.base) { values.seq = String(Number(values.seq) + shift); }
+    var token = document.querySelector("input[name=csrf_token]");
+    if (token && "csrf_token" in values) { values.csrf_token = token.value; }
+    return fetch(tap.url, {
+      method: "POST", body: new URLSearchParams(values), credentials: "same-origin",
+      headers: { "HX-Request": "true" },
+    });
+  }
+
+  function sync() {
+    var own = read(OWN, []);
+    if (syncing || !own.length) { return; }
+    syncing = true;
+    say("sending");
+    serverVersion().then(function (version) {
+      var shift = version - own[0].base;
+      var refused = null;
+      var next = function () {
+        var left = read(OWN, []);
+        if (!left.length) { return Promise.resolve(); }
+        return sent(left[0], shift).then(function (answer) {
+          if (answer.status === 0 || answer.status >= 500 || answer.status === 429) { return Promise.reject(answer.status); }
+          if (answer.status === 409 || answer.status === 422) { refused = answer; }
+          write(OWN, left.slice(1));
+          return next();
+        });
+      };
+      return next().then(function () { return refused; });
+    }).then(function (refused) {
+      window.localStorage.removeItem(LOG);
+      if (refused) {
+        // Changed meanwhile on another phone: the server's screen says what it has.
+        return refused.text().then(function (html) {
+          phone = null; starting = null; syncing = false;
+          draw({ panel: html, head: {}, standings: "" });
+        });
+      }
+      window.location.assign(settings.root + gamePath + "/");
+    }, function () {
+      syncing = false; // still no connection: tried again when it is back
+    });
+  }
+  document.addEventListener("scorekeeper:online", sync);
+  window.addEventListener("online", sync);
+  if (navigator.onLine) { sync(); }
+})();

@@ -1,0 +1,154 @@
+"""The engine bundle: the project's own Python a phone runs when it has no
+network (docs/offline.md).
+
+One zip per app version, built once per process from the files themselves
+and served at an address that names its digest, cached for a year: the
+``rules`` and ``game`` packages (standard library only), the few web modules
+the phone draws with (:mod:`.phone`, the wording of its errors and labels,
+the form values), the round screen's templates, the compiled catalogues, and
+Jinja2 and MarkupSafe as the server itself runs them (their pure-Python
+files and licences, from the installed packages: the phone draws with the
+very Jinja the server does; MarkupSafe's C speed-up is left out, its
+pure-Python fallback is used). Pyodide's core is vendored by ``make setup``
+from the npm registry into ``static/vendor/`` (:data:`PYODIDE_DIR`);
+nothing comes from a CDN.
+
+The round screen (a scorer's link) names these in its ``offline-engine``
+script; no other page does, so no other page ever loads Pyodide.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import io
+import zipfile
+from importlib import metadata
+from pathlib import Path
+
+from flask import Blueprint, Flask, Response, abort, current_app, make_response, request, url_for
+
+bp = Blueprint("engine", __name__, url_prefix="/engine")
+
+#: The Pyodide release vendored by the Makefile (PYODIDE_VERSION there; a test
+#: checks they agree), under the static folder.
+PYODIDE_VERSION = "0.27.8"
+PYODIDE_DIR = f"vendor/pyodide-{PYODIDE_VERSION}"
+#: The files of Pyodide's core a phone needs to start.
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+
+#: The project's Python in the bundle: whole packages, then single modules
+#: (paths under ``scorekeeper/``). ``game/ratings.py`` needs openskill, which
+#: the phone does not have: it is left out (nothing the phone runs imports it).
+PACKAGES = ("rules", "game")
+LEFT_OUT = ("game/ratings.py",)
+MODULES = ("__init__.py", "web/__init__.py", "web/catalogue.py", "web/phone.py",
+           "web/tap_values.py", "web/wording/__init__.py",
+           "web/wording/cards.py", "web/wording/game.py", "web/wording/history.py",
+           "web/wording/ruleset.py")
+#: The templates the phone draws the round screen with, and what they include.
+TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_missing.html",
+             "play/_unfit.html", "play/_seat.html", "play/_undo.html", "play/_scored.html",
+             "play/_standings_head.html")
+#: The phone's stand-in for Flask-Babel (:mod:`.phone_babel`), at the top of the bundle.
+BABEL_SHIM = ("web/phone_babel.py", "flask_babel.py")
+#: The libraries the phone draws with, as installed for the server.
+LIBRARIES = ("jinja2", "markupsafe")
+
+#: The endpoints the phone's templates link to (:func:`scorekeeper.web.phone.url_maker`).
+PHONE_ENDPOINTS = ("play.trump", "play.bid", "play.tricks", "play.close", "play.undo",
+                   "play.entry_panel", "play.round_page", "play.edit_round", "manage.fit",
+                   "manage.decks", "manage.schedule")
+
+#: A year: the address changes with every change of what it holds.
+LONG_CACHE = "public, max-age=31536000, immutable"
+
+
+def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
+    """Every file of the bundle, as (its path in the zip, its bytes), in a stable order."""
+    package = Path(app.root_path)
+    files: dict[str, Path] = {}
+    for name in PACKAGES:
+        for path in sorted((package / name).glob("*.py")):
+            relative = path.relative_to(package).as_posix()
+            if relative not in LEFT_OUT:
+                files["scorekeeper/" + relative] = path
+    for relative in MODULES:
+        files["scorekeeper/" + relative] = package / relative
+    templates = package / (app.template_folder or "templates")
+    for relative in TEMPLATES:
+        files["scorekeeper/templates/" + relative] = templates / relative
+    for mo in sorted((package / "translations").glob("*/LC_MESSAGES/messages.mo")):
+        files["scorekeeper/" + mo.relative_to(package).as_posix()] = mo
+    files[BABEL_SHIM[1]] = package / BABEL_SHIM[0]
+    for library in LIBRARIES:
+        for path in library_files(library):
+            files[path.as_posix().split("site-packages/", 1)[-1]] = path
+    return [(name, files[name].read_bytes()) for name in sorted(files)]
+
+
+def library_files(name: str) -> list[Path]:
+    """The pure-Python files and the licence of an installed library."""
+    distribution = metadata.distribution(name)
+    found = []
+    for entry in distribution.files or []:
+        text = str(entry)
+        if (text.startswith(name + "/") and text.endswith(".py")) or "LICENSE" in text:
+            found.append(Path(entry.locate()).resolve())
+    return found
+
+
+@functools.cache
+def bundle(root_path: str) -> tuple[str, bytes]:
+    """The bundle's digest and its zip, made once per process (per app version).
+
+    A functools cache, not a store (scorekeeper/kept.py): the files do not
+    change while the server runs, and one app (one ``root_path``) is one entry.
+    """
+    files = bundle_files(current_app)
+    digest = hashlib.sha256()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in files:
+            digest.update(f"{name}\0{len(data)}\0".encode())
+            digest.update(data)
+            # A fixed date: the same files make the same zip.
+            archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data,
+                             compress_type=zipfile.ZIP_DEFLATED)
+    return digest.hexdigest()[:16], buffer.getvalue()
+
+
+def is_vendored() -> bool:
+    """Whether Pyodide's core is in the static folder (``make setup`` puts it there)."""
+    folder = Path(current_app.static_folder) / PYODIDE_DIR
+    return all((folder / name).is_file() for name in PYODIDE_FILES)
+
+
+def phone_settings() -> dict[str, object] | None:
+    """What the round screen's ``offline-engine`` script needs, or None when
+    Pyodide is not vendored here (the round screen then works online only)."""
+    if not is_vendored():
+        return None
+    version, _zip = bundle(current_app.root_path)
+    rules = {rule.endpoint: rule.rule for rule in current_app.url_map.iter_rules()
+             if rule.endpoint in PHONE_ENDPOINTS}
+    return {
+        "pyodide": url_for("static", filename=PYODIDE_DIR + "/"),
+        "files": [url_for("static", filename=f"{PYODIDE_DIR}/{name}") for name in PYODIDE_FILES],
+        "bundle": url_for("engine.bundle_zip", version=version),
+        "rules": rules,
+        "root": request.script_root,
+    }
+
+
+@bp.get("/<version>/engine.zip")
+def bundle_zip(version: str) -> Response:
+    """The engine bundle of this app version; another version is not here (404)."""
+    current, data = bundle(current_app.root_path)
+    if version != current:
+        abort(404)
+    response = make_response(data)
+    response.headers["Content-Type"] = "application/zip"
+    response.headers["Cache-Control"] = LONG_CACHE
+    return response

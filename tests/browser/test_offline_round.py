@@ -1,0 +1,114 @@
+"""A round screen that loses its connection plays on (issue 39, docs/offline.md),
+in a real Chromium at a Pixel 7: Python starts on the phone (Pyodide) with the
+game's log, the taps are applied by the project's own rules and game code, and
+when the connection is back the phone's own log goes to the server in order."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+#: Starting Python from the cache takes a few seconds here, many more under load.
+START = 180_000
+
+# cardgames with Ann dealing first: bidding order Bob, Cy, Di, Ann; 10 cards.
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+ORDER = [1, 2, 3, 0]
+BIDS = {1: 3, 2: 2, 3: 4, 0: 0}  # Ann may not bid 1: the bids would total 10
+TRICKS = {1: 3, 2: 3, 3: 4}  # Ann's 0 is filled in from the countdown
+
+
+def tap(page: Page, selector: str) -> None:
+    """Tap a chip and wait until the panel shows it pressed."""
+    page.locator(selector).click()
+    expect(page.locator(selector)).to_have_attribute("aria-pressed", "true")
+
+
+def standings_shown(page: Page) -> dict[str, int]:
+    """Each player's total as the phone's standings table shows it."""
+    rows = page.locator("#offline-standings #standings tbody tr")
+    return {rows.nth(i).locator("td").nth(1).inner_text().replace("★", "").strip():
+            int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(rows.count())}
+
+
+def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page: Page, seeder, shoot):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    gid = seeder.start(NAMES)
+    page.goto(f"/g/{gid}/round/1")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+
+    page.context.set_offline(True)
+    # The browser says it is offline: Python starts (the page is busy meanwhile).
+    expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    page.locator("#entry button[name=trump][value=S]").click()
+    expect(page.locator("#connection")).to_contain_text("this phone keeps the score itself")
+    expect(page.locator("#entry button[name=trump][value=S]")).to_have_attribute("aria-pressed", "true")
+
+    for player in ORDER[:3]:
+        tap(page, f"#bid-{player} button[name=bid][value='{BIDS[player]}']")
+    # The hook rule, from the rules engine on the phone: the dealer's 1 is struck out.
+    forbidden = page.locator("#bid-0 button[name=bid][value='1']")
+    expect(forbidden).to_be_disabled()
+    expect(forbidden).to_have_class("chip forbidden")
+    tap(page, "#bid-0 button[name=bid][value='0']")
+    for player in ORDER[:3]:
+        tap(page, f"#tricks-{player} button[name=tricks][value='{TRICKS[player]}']")
+    expect(page.locator("#tricks-left")).to_have_text("0")
+    shoot("offline-round-1-before-close")
+    page.locator("#close button[type=submit]").click()
+    expect(page.locator(".round-head h1")).to_have_text("Round 2 of 19")
+    expect(page.locator("#scored-notice")).to_contain_text("Round 1 scored")
+
+    # Round 2 (Bob deals, 9 cards): a trump, taken back, and another.
+    page.locator("#entry button[name=trump][value=D]").click()
+    expect(page.locator("#entry button[name=trump][value=D]")).to_have_attribute("aria-pressed", "true")
+    page.locator("#undo button[type=submit]").click()
+    expect(page.locator("#entry")).to_contain_text("Undone: Trump: diamonds")
+    tap(page, "#entry button[name=trump][value=C]")
+    shown = standings_shown(page)
+    shoot("offline-round-2")
+    assert errors == []
+
+    # The same log through the server's engine (a second game, same entries).
+    twin = seeder.start(NAMES)
+    seeder.post(twin, "/round/1/trump", trump="S")
+    for player in ORDER:
+        seeder.post(twin, "/round/1/bid", player=player, bid=BIDS[player])
+    for player in ORDER[:3]:
+        seeder.post(twin, "/round/1/tricks", player=player, tricks=TRICKS[player])
+    seeder.post(twin, "/round/1/close", player=0, tricks=0)
+    engine = {s_name: total for s_name, total in (
+        (seeder.sheet(twin).name(s.player), s.total) for s in seeder.sheet(twin).standings)}
+    assert shown == engine
+
+    page.context.set_offline(False)
+    page.wait_for_url(f"**/g/{gid}/round/2", timeout=START)
+    expect(page.locator("#entry button[name=trump][value=C]")).to_have_attribute("aria-pressed", "true")
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert {s["player"]: s["total"] for s in exported["standings"]} == shown
+    first = exported["rounds"][0]
+    assert first["trump"] == "S" and first["closed"]
+    assert first["bids"] == {NAMES[p]: BIDS[p] for p in ORDER}
+    assert first["tricks"] == {**{NAMES[p]: TRICKS[p] for p in ORDER[:3]}, "Ann": 0}
+    assert exported["rounds"][1]["trump"] == "C"
+    # Each entry once: trump, four bids, four tricks (Ann's with the close), close;
+    # then round 2's diamonds, its undo, and clubs.
+    kinds = [change["kind"] for change in exported["stored"]["changes"]]
+    assert kinds == ["trump", *["bid"] * 4, *["tricks"] * 4, "close", "trump", "undo", "trump"]
+    shoot("offline-synced")
+
+
+@pytest.mark.parametrize("path", ["/new", "/clubs/new", "/players"])
+def test_pages_that_never_go_offline_never_load_pyodide(page: Page, path):
+    asked = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(path)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in asked if "/vendor/pyodide" in url or "/engine/" in url]
+    assert page.evaluate("() => typeof window.loadPyodide") == "undefined"
+    assert page.evaluate("() => document.documentElement.dataset.offline") is None

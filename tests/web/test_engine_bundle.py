@@ -1,0 +1,247 @@
+"""The engine bundle a phone runs with no network (scorekeeper/web/engine.py),
+and the round screen it draws (scorekeeper/web/phone.py), run here in a plain
+Python that has nothing but the standard library and the bundle."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.web import engine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# cardgames with Ann dealing first: bidding order Bob, Cy, Di, Ann; 10 cards.
+ORDER = [1, 2, 3, 0]
+
+
+def bundle_url(client, gid: str) -> str:
+    page = client.get(f"/g/{gid}/round/1").get_data(as_text=True)
+    return re.search(r'data-bundle="([^"]+)"', page).group(1)
+
+
+@pytest.fixture
+def unpacked(client, table, tmp_path) -> Path:
+    """The bundle as the phone gets it, unpacked into a folder of its own."""
+    gid = table.start()
+    data = client.get(bundle_url(client, gid)).get_data()
+    zipfile.ZipFile(io.BytesIO(data)).extractall(tmp_path / "bundle")
+    return tmp_path / "bundle"
+
+
+def run_bare(folder: Path, code: str) -> str:
+    """Run ``code`` in a Python with only the standard library (-I -S: no
+    site-packages, no user site, no environment) and ``folder`` on its path."""
+    prelude = f"import sys; sys.path.insert(0, {str(folder)!r})\n"
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", prelude + code],
+                          capture_output=True, text=True, timeout=120, cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_makefile_vendors_the_pyodide_the_app_names():
+    makefile = (ROOT / "Makefile").read_text()
+    assert f"PYODIDE_VERSION := {engine.PYODIDE_VERSION}\n" in makefile
+    assert "pyodide" in re.search(r"^setup:.*$", makefile, re.M).group(0)
+    assert "pyodide" in re.search(r"^setup-test:.*$", makefile, re.M).group(0)
+    # From the npm registry through npm itself, checked against the digest kept here.
+    assert "npm pack --silent pyodide@$(PYODIDE_VERSION)" in makefile
+    assert "sha256sum -c" in makefile and "jsdelivr" not in makefile
+
+
+def test_the_bundle_is_served_once_per_version_with_a_long_cache(client, table):
+    gid = table.start()
+    url = bundle_url(client, gid)
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "application/zip"
+    assert "immutable" in response.headers["Cache-Control"]
+    assert "max-age=31536000" in response.headers["Cache-Control"]
+    assert client.get(url.replace("/engine/", "/engine/0").replace("/engine.zip", "x/engine.zip")
+                      ).status_code == 404
+    # The same address for every game: one download per app version.
+    assert bundle_url(client, table.start()) == url
+
+
+def test_pyodide_is_vendored_with_its_licence_and_its_wasm_served_as_wasm(client):
+    folder = ROOT / "scorekeeper" / "static" / engine.PYODIDE_DIR
+    assert "Mozilla Public License Version 2.0" in (folder / "LICENSE").read_text()
+    assert json.loads((folder / "package.json").read_text())["version"] == engine.PYODIDE_VERSION
+    response = client.get(f"/static/{engine.PYODIDE_DIR}/pyodide.asm.wasm")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "application/wasm"
+    response.close()
+
+
+def test_the_engine_imports_with_nothing_but_the_standard_library_and_what_it_ships(unpacked):
+    shipped = set(run_bare(unpacked, """
+import sys
+import scorekeeper.rules, scorekeeper.game, scorekeeper.game.entries, scorekeeper.web.phone
+outside = {name.split(".")[0] for name in sys.modules} - set(sys.stdlib_module_names) - {"__main__"}
+print("\\n".join(sorted(outside)))
+""").split())
+    assert shipped == {"scorekeeper", "jinja2", "markupsafe", "flask_babel"}
+    assert (unpacked / "flask_babel.py").read_text() == (
+        ROOT / "scorekeeper" / "web" / "phone_babel.py").read_text()
+    # No compiled code: MarkupSafe's pure-Python fallback is what the phone runs.
+    assert not list(unpacked.rglob("*.so"))
+    assert (unpacked / "markupsafe" / "_native.py").exists()
+
+
+def test_the_rules_and_the_game_import_no_web_module_in_the_bare_python(unpacked):
+    loaded = run_bare(unpacked, """
+import sys
+import scorekeeper.rules, scorekeeper.game, scorekeeper.game.entries
+print(" ".join(sorted(n for n in sys.modules if n.split(".")[0] in ("jinja2", "markupsafe", "flask_babel") or n.startswith("scorekeeper.web"))))
+""")
+    assert loaded.strip() == ""
+
+
+PLAY = """
+import json
+from scorekeeper.web.phone import Phone
+stored, taps, language = json.loads(sys.stdin.read()) if False else json.loads(open("input.json").read())
+phone = Phone(stored, language, RULES, GID, "TOKEN")
+shown = [phone.tap(path, values) for path, values in taps]
+print(json.dumps({"shown": shown, "version": phone.version}))
+"""
+
+
+def play_on_phone(client, unpacked: Path, gid: str, taps: list, language: str = "en") -> dict:
+    """The phone's screens after each tap, from the game's export as it stands."""
+    stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
+    (unpacked / "input.json").write_text(json.dumps([stored, taps, language]))
+    rules = {rule.endpoint: rule.rule for rule in client.application.url_map.iter_rules()
+             if rule.endpoint in engine.PHONE_ENDPOINTS}
+    return json.loads(run_bare(unpacked, f"RULES = {rules!r}\nGID = {gid!r}\n" + PLAY))
+
+
+def whole_round(gid: str, bids: dict, tricks: dict, trump: str = "H") -> list:
+    """The taps of round 1 (the bids and tricks given, in bidding order; then
+    Close once every player has their tricks)."""
+    taps = [(f"/g/{gid}/round/1/trump", {"trump": trump, "was": "unset"})]
+    taps += [(f"/g/{gid}/round/1/bid", {"player": str(p), "bid": str(bids[p]), "was": ""})
+             for p in ORDER if p in bids]
+    taps += [(f"/g/{gid}/round/1/tricks", {"player": str(p), "tricks": str(tricks[p]), "was": ""})
+             for p in ORDER if p in tricks]
+    return taps + ([(f"/g/{gid}/round/1/close", {})] if len(tricks) == len(ORDER) else [])
+
+
+def test_a_round_played_on_the_phone_scores_as_the_server_does(client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    bids, tricks = {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0}
+    taps = whole_round(gid, bids, tricks)
+    phone = play_on_phone(client, unpacked, gid, taps)
+    for path, values in taps:
+        assert client.post(path, data=values, headers={"HX-Request": "true"}).status_code in (
+            200, 204)
+    server = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    last = phone["shown"][-1]
+    assert last["totals"] == {s["player"]: s["total"] for s in server["standings"]}
+    assert phone["version"] == server["stored"]["changes"][-1]["seq"]
+    assert last["round"] == 2 and last["head"]["title"] == "Round 2 of 19"
+    assert "Round 1 scored" in last["panel"]
+
+
+def test_the_phones_panel_is_the_servers_panel(client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    taps = whole_round(gid, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})[:4]
+    phone = play_on_phone(client, unpacked, gid, taps)
+    for path, values in taps:
+        server = client.post(path, data=values, headers={"HX-Request": "true"})
+    same_token = re.sub(r'name="csrf_token" value="[^"]*"', "", server.get_data(as_text=True))
+    assert re.sub(r'name="csrf_token" value="[^"]*"', "", phone["shown"][-1]["panel"]) == same_token
+
+
+def test_the_phones_next_round_is_the_servers_undo_bar_and_all(client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    taps = whole_round(gid, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})
+    phone = play_on_phone(client, unpacked, gid, taps)
+    for path, values in taps:
+        client.post(path, data=values, headers={"HX-Request": "true"})
+    server = client.get(f"/g/{gid}/round/2/entry", headers={"HX-Request": "true"})
+    assert "Undo: Round 1 closed" in phone["shown"][-1]["panel"]
+    assert re.sub(r'name="csrf_token" value="[^"]*"', "", phone["shown"][-1]["panel"]) == re.sub(
+        r'name="csrf_token" value="[^"]*"', "", server.get_data(as_text=True))
+
+
+def test_the_hook_rule_strikes_out_the_dealers_bid_on_the_phone_and_refuses_it(
+        client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    taps = whole_round(gid, {1: 3, 2: 2, 3: 4, 0: 1}, {})[:4]  # Bob, Cy, Di have bid: 9 of 10
+    taps.append((f"/g/{gid}/round/1/bid", {"player": "0", "bid": "1", "was": ""}))
+    shown = play_on_phone(client, unpacked, gid, taps)["shown"]
+    struck = re.search(r'<form[^>]*id="bid-0".*?</form>', shown[3]["panel"], re.S).group(0)
+    assert re.search(r'class="chip forbidden" name="bid" value="1" disabled', struck)
+    assert shown[4]["status"] == 422
+    assert "Ann cannot bid 1" in shown[4]["panel"] or "forbidden" in shown[4]["panel"].lower()
+
+
+def test_undo_on_the_phone_takes_back_its_last_entry(client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    taps = whole_round(gid, {1: 3, 2: 2, 3: 4, 0: 0}, {})[:3]
+    taps.append((f"/g/{gid}/undo", {"seq": "3", "round": "1"}))
+    shown = play_on_phone(client, unpacked, gid, taps)["shown"]
+    assert "Undone: Cy: bid 2" in shown[-1]["panel"]
+    assert 'id="bid-2"' in shown[-1]["panel"]
+    assert "Undo: Bob: bid 3" in shown[-1]["panel"]
+
+
+def test_the_phone_words_its_screen_in_the_pages_language(client, htmx_table, unpacked):
+    gid = htmx_table.start()
+    shown = play_on_phone(client, unpacked, gid, whole_round(gid, {}, {})[:1], "pl")["shown"]
+    assert "Rozdanie 1 z 19" == shown[-1]["head"]["title"]
+    assert 'lang' not in shown[-1]  # (the page keeps its own)
+    assert "Atut" in shown[-1]["panel"]
+
+
+ENGINE_MARKS = ("offline-engine", "pyodide", "/engine/", "wasm-unsafe-eval")
+
+
+def engine_marks(response) -> list[str]:
+    text = response.get_data(as_text=True) + response.headers["Content-Security-Policy"]
+    return [mark for mark in ENGINE_MARKS if mark in text]
+
+
+def test_only_a_scorers_screen_of_the_round_being_played_carries_the_engine(app, client, table):
+    from game_links import links_of
+
+    gid = table.start()
+    table.play_round(1, ORDER, 10, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})
+    assert engine_marks(client.get(f"/g/{gid}/round/2")) == list(ENGINE_MARKS)
+    # A closed round, a round not begun, the standings: no panel to play on.
+    for path in ("/round/1", "/round/3", "/standings", "/history", "/table"):
+        assert engine_marks(client.get(f"/g/{gid}{path}")) == [], path
+    viewer = links_of(app, gid)["viewer"]
+    assert engine_marks(client.get(f"/g/{viewer}/round/2")) == []
+    # The panel an htmx tap gets back names nothing of it either.
+    assert engine_marks(client.get(f"/g/{gid}/round/2/entry", headers={"HX-Request": "true"})) == []
+
+
+@pytest.mark.parametrize("path", ["/", "/new", "/clubs/new", "/players", "/offline"])
+def test_pages_that_never_go_offline_name_no_engine(client, table, path):
+    table.start()
+    assert engine_marks(client.get(path)) == []
+
+
+def test_a_scorers_round_screen_gets_the_changes_after_the_ones_it_keeps(app, client, table):
+    from game_links import links_of
+
+    gid = table.start()
+    table.trump(1, "S")
+    table.bid(1, 1, 3)
+    answer = client.get(f"/g/{gid}/log.json?after=1")
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == "no-store"
+    exported = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert answer.get_json()["changes"] == exported["stored"]["changes"][1:]
+    assert [c["kind"] for c in client.get(f"/g/{gid}/log.json").get_json()["changes"]] == [
+        "trump", "bid"]
+    # A viewer's link never gets it (refused as any write route refuses it).
+    assert client.get(f"/g/{links_of(app, gid)['viewer']}/log.json").status_code == 403
