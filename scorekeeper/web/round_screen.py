@@ -9,12 +9,10 @@ from flask import make_response, render_template
 
 from ..game import Sheet
 from ..game.rounds import RoundSheet
-from ..storage import games as store
 from ..storage.models import Game
 from . import access
 from .rendered import kept_marked, kept_with_token
 from .responses import is_htmx, round_or_404, vary
-from .undo import undo_label
 
 #: The live panel of the round screen (htmx), and the whole screen.
 PANEL, ROUND_PAGE = "play/_entry.html", "play/round.html"
@@ -45,8 +43,7 @@ def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | 
     undo bar out of band) of ``rnd``, from ``sheet`` as this link sees it,
     with what the answer says."""
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
-                           oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
-                           undo_label=undo_label(game, sheet))
+                           oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen)
 
 
 def open_panel(number: int) -> str | None:
@@ -54,7 +51,7 @@ def open_panel(number: int) -> str | None:
     game now, if that round is the open one (else None), as it is kept: with
     the CSRF token's mark (:func:`scorekeeper.web.rendered.kept_marked`)."""
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     rnd = sheet.current
     if rnd is None or rnd.number != number:
         return None

@@ -260,7 +260,7 @@ def share(gid: str):
         cards.append({"role": role, "url": url, "qr": qr_svg(url),
                       "table": public.shared_url("play.table_view", gid=link.token)})
     code = links.join_code(current.link) if current.can_write else None
-    sheet = store.load_sheet(current.game)
+    sheet = access.sheet()
     seats = seat_cards(current.game, sheet) if current.can_write else []
     players_code = (links.join_code(links.link_of(current.game, links.VIEWER))
                     if current.can_write else None)
@@ -279,7 +279,7 @@ def pick_seat(gid: str):
     player it is, among the seats no phone has taken yet, and keeps the game
     through that player's own link."""
     current = access.access()
-    sheet = store.load_sheet(current.game)
+    sheet = access.sheet()
     free = free_seats(current.game, sheet, current.player)
     if request.method == "POST":
         if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
@@ -308,7 +308,7 @@ def rotate(gid: str):
            if role in links.ROLES or player is not None else None)
     if old is None:
         abort(400)
-    sheet = store.load_sheet(current.game)
+    sheet = access.sheet()
     if request.method != "POST":  # GET and HEAD only ask
         return render_template("games/rotate.html", game=current.game, role=role,
                                phones=links.phones_through(old, access.device_id()),
@@ -328,7 +328,7 @@ def play_again(gid: str):
     dealer. Rules that cannot deal to the table now open the set-up instead,
     filled in. A new game is nothing Undo takes back, so it is asked first."""
     game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     if not sheet.is_finished:
         abort(409)
     if request.method != "POST":  # GET and HEAD only ask
@@ -354,7 +354,7 @@ def delete_game(gid: str):
             abort(400)
         store.delete_game(game)
         return redirect(url_for("games.index"))
-    return render_template("games/delete.html", game=game, sheet=store.load_sheet(game))
+    return render_template("games/delete.html", game=game, sheet=access.sheet())
 
 
 @bp.get("/favicon.ico")

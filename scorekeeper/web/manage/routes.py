@@ -18,7 +18,7 @@ from .. import access
 from ..language import back_path
 from ..round_screen import render_round, shown_round
 from ..responses import author, form_error, refusal
-from ..undo import say_stored, undo_label
+from ..undo import say_stored
 from ..wording.history import history_text
 from ..wording.ruleset import SCORING_NAMES, scoring_title
 from .forms import (
@@ -52,7 +52,6 @@ def players_page(game: Game, sheet: Sheet, error: str | None = None, status: int
     html = render_template(
         "manage/players.html", game=game, sheet=sheet, error=error, join=join,
         adjust=forms.get("adjust") or AdjustForm(formdata=None),
-        undo_label=undo_label(game, sheet),
     )
     return make_response(html, status)
 
@@ -61,7 +60,6 @@ def schedule_page(game: Game, sheet: Sheet, error: str | None = None, status: in
     html = render_template(
         "manage/schedule.html", game=game, sheet=sheet, error=error,
         rebuild=forms.get("rebuild") or RebuildForm(formdata=None),
-        undo_label=undo_label(game, sheet),
     )
     return make_response(html, status)
 
@@ -80,7 +78,7 @@ def change(gid: str, form, build, args, page, back: str, form_name: str = ""):
             error = refusal(refused)
     if error:
         forms = {form_name: form} if form_name else {}
-        return page(game, store.load_sheet(game), error, 422, **forms)
+        return page(game, access.sheet(), error, 422, **forms)
     return redirect(url_for(back, gid=gid))
 
 
@@ -88,8 +86,7 @@ def change(gid: str, form, build, args, page, back: str, form_name: str = ""):
 
 @bp.get("/players")
 def players(gid: str):
-    game = access.game()
-    return players_page(game, store.load_sheet(game))
+    return players_page(access.game(), access.sheet())
 
 
 @bp.post("/players/join")
@@ -126,8 +123,7 @@ def adjust(gid: str):
 
 @bp.get("/schedule")
 def schedule(gid: str):
-    game = access.game()
-    return schedule_page(game, store.load_sheet(game))
+    return schedule_page(access.game(), access.sheet())
 
 
 @bp.post("/schedule/round")
@@ -190,8 +186,7 @@ def end_page(game: Game, sheet: Sheet, error: str | None = None, status: int = 2
 @bp.get("/end")
 def end(gid: str):
     """The two ways to end the game early, each explained: the page is the confirmation."""
-    game = access.game()
-    return end_page(game, store.load_sheet(game))
+    return end_page(access.game(), access.sheet())
 
 
 @bp.post("/end")
@@ -207,10 +202,9 @@ def end_game(gid: str):
 @bp.get("/compare")
 def compare(gid: str):
     """The game scored under every scoring preset, beside the real standings."""
-    game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     form = ScoringForm(formdata=None, scoring=sheet.ruleset.scoring.name)
-    return compare_page(game, sheet, form)
+    return compare_page(access.game(), sheet, form)
 
 
 def compare_page(game: Game, sheet: Sheet, form: ScoringForm, error: str | None = None):
@@ -226,11 +220,11 @@ def change_scoring(gid: str):
     form = ScoringForm()
     game = access.game()
     if not form.validate():
-        return compare_page(game, store.load_sheet(game), form, form_error(form))
+        return compare_page(game, access.sheet(), form, form_error(form))
     try:
         store.record(game, entries.scoring, form.scoring.data, author=author())
     except GameError as refused:
-        return compare_page(game, store.load_sheet(game), form, refusal(refused))
+        return compare_page(game, access.sheet(), form, refusal(refused))
     return redirect(url_for("play.standings", gid=gid))
 
 
@@ -239,7 +233,7 @@ def change_scoring(gid: str):
 def history(gid: str):
     """Every change in plain words, by round, newest first."""
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     entries = history_seen(store.load_history(game), sheet)
     return render_template("manage/history.html", game=game, sheet=sheet,
                            groups=grouped(entries), history_text=history_text)

@@ -58,7 +58,7 @@ def refused(game: Game, number: int, error: GameError | str):
     when another phone changed it meanwhile (the screen shows what it is now,
     a bid hidden from this link still hidden)."""
     status = 409 if isinstance(error, Conflict) else 422
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     if isinstance(error, Conflict) and sheet.current is not None and error.details.get(
             "entry") == "bid" and error.details.get("player") in sheet.current.hidden_bids:
         error = Conflict(error.kind, **error.details, hidden=True)  # said without the bid
@@ -72,7 +72,7 @@ def game_home(gid: str):
     """The current round, or the standings once the game is over. The address
     a table shares: opening it puts the game on this device's list."""
     links.remember(access.device_id(), access.access().link)
-    sheet = store.load_sheet(access.game())
+    sheet = access.sheet()
     if sheet.current is None:
         return redirect(url_for("play.standings", gid=gid))
     return redirect(url_for("play.round_page", gid=gid, number=sheet.current.number))
@@ -81,8 +81,7 @@ def game_home(gid: str):
 @bp.get("/round/<int:number>")
 @access.viewer_may_see
 def round_page(gid: str, number: int):
-    game = access.game()
-    return render_round(game, store.load_sheet(game), number)
+    return render_round(access.game(), access.sheet(), number)
 
 
 def unchanged_since() -> bool:
@@ -109,12 +108,11 @@ def entry_panel(gid: str, number: int):
     kept = kept_panel(PANEL, number) if is_htmx() else None
     if kept is not None:
         return vary(make_response(kept))
-    game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     rnd = round_or_404(sheet, number)
     if rnd is not sheet.current:
         return go_to(url_for("play.game_home", gid=gid))
-    return render_round(game, sheet, number)
+    return render_round(access.game(), sheet, number)
 
 
 @bp.get("/events")
@@ -141,7 +139,7 @@ def table_view(gid: str):
     if unchanged_since():
         return vary(make_response("", 204))
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     rnd = sheet.current or sheet.rounds[-1]
     last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
     template = "play/_table.html" if is_htmx() else "play/table.html"
@@ -201,32 +199,31 @@ def undo(gid: str):
     game = access.game()
     form = UndoForm()
     if not form.validate():
-        sheet = store.load_sheet(game)
+        sheet = access.sheet()
         return render_round(game, sheet, shown_round(sheet), form_error(form), 422)
-    before = store.load_sheet(game)
-    target = before.last_entry
+    before = access.sheet()
     try:
         sheet = store.record(game, entries.undo, form.seq.data, bool(form.reopen.data),
                              author=author())
     except GameError as error:
-        sheet = store.load_sheet(game)
+        sheet = access.sheet()
         status = 409 if isinstance(error, Conflict) else 422
         confirm = error.details.get("number") if error.kind == "undo-reopens" else None
         # Asking is the undo bar's: the question is not said twice.
         return render_round(game, sheet, shown_round(sheet), None if confirm else refusal(error),
                             status, confirm_reopen=confirm)
     number = shown_round(sheet)
-    if sheet.version != before.version and target is not None:
+    in_place = is_htmx() and request.form.get("round", type=int) == number
+    back = None if in_place else safe_path(request.form.get("next"))
+    notice = None  # the same undo sent again: it was done already
+    if sheet.version != before.version and before.last_entry is not None:
         # Named as the bar named it: the history still holds the change taken back.
-        notice = _("Undone: %(entry)s", entry=undo_label(game, before))
-    else:
-        notice = None  # the same undo sent again: it was done already
-    if is_htmx() and request.form.get("round", type=int) == number:
+        notice = _("Undone: %(entry)s", entry=undo_label(game, before, None if back else number))
+    if in_place:
         return render_round(game, sheet, number, notice=notice)
     if notice:
         flash(notice)
-    return go_to(safe_path(request.form.get("next"))
-                 or url_for("play.round_page", gid=gid, number=number))
+    return go_to(back or url_for("play.round_page", gid=gid, number=number))
 
 
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])
@@ -237,7 +234,7 @@ def edit_round(gid: str, number: int):
     out as the other bids are chosen: each change asks again (a GET with the
     chips chosen so far, htmx: the form alone), and nothing is stored."""
     game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     rnd = round_or_404(sheet, number)
     if not rnd.closed:
         return redirect(url_for("play.round_page", gid=gid, number=number))
@@ -283,7 +280,7 @@ def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
     return render_template("play/standings.html", game=game, sheet=sheet,
                            series=series_lines(game), **parts)
@@ -293,7 +290,7 @@ def csv_download(write, kind: str = ""):
     """A CSV of the game, with the separator of the reader's spreadsheets (or the one asked for)."""
     game = access.game()
     delimiter = export.separator(current_lang(), request.args.get("sep"))
-    return download(write(game, access.seen(store.load_sheet(game)), delimiter), "text/csv",
+    return download(write(game, access.sheet(), delimiter), "text/csv",
                     export.filename(game, "csv", kind=kind))
 
 
@@ -314,7 +311,7 @@ def export_rules_csv(gid: str):
 @access.viewer_may_see
 def export_json(gid: str):
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     # A file shared freely: no link; its stored facts end before a bid still
     # hidden from this link.
     stored = carry.game_entry(game, None, looker=access.looker())
