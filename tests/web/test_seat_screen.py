@@ -91,3 +91,40 @@ def test_a_scorer_alone_sees_no_missing_line_before_anything_is_entered(table):
     table.trump(1, "H")
     page = table.client.get(table.url("/round/1")).get_data(as_text=True)
     assert 'id="missing-bids"' not in page and 'id="seat-screen"' not in page
+
+
+SWITCH = "data-vibrate-switch"
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_the_vibrate_switch_shows_where_bids_are_made_in_turn(game, htmx):
+    bob, cy = screen(game, 1, htmx), screen(game, 2, htmx)
+    assert SWITCH in bob and SWITCH in cy
+    assert 'data-your-turn="1"' in bob
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_no_vibrate_switch_nor_turn_to_vibrate_for_when_everyone_bids_at_once(app, table, htmx):
+    table.start(preset="estonian", variant="simultaneous")
+    table.trump(1, "S")
+    table.client.get(table.url("/share"))
+    with app.app_context():
+        bob = db.session.scalar(db.select(Link.token).where(Link.role == "seat",
+                                                            Link.player == 1))
+    page = app.test_client().get(f"/g/{bob}/round/1", headers=HTMX if htmx else {})
+    body = page.get_data(as_text=True)
+    assert 'id="your-turn"' in body and "everyone bids at once" in body
+    assert SWITCH not in body and "data-your-turn" not in body
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_no_vibrate_switch_for_a_player_who_has_left(app, table, htmx):
+    table.start()
+    table.client.get(table.url("/share"))  # Cy's own link, made while she plays
+    with app.app_context():
+        cy = db.session.scalar(db.select(Link.token).where(Link.role == "seat",
+                                                           Link.player == 2))
+    assert table.client.post(table.url("/players/leave"), data={"player": 2}).status_code == 302
+    body = app.test_client().get(f"/g/{cy}/round/1", headers=HTMX if htmx else {}).get_data(
+        as_text=True)
+    assert "You do not play this round." in body and SWITCH not in body
