@@ -261,7 +261,8 @@ def share(gid: str):
                       "table": public.shared_url("play.table_view", gid=link.token)})
     code = links.join_code(current.link) if current.can_write else None
     sheet = access.sheet()
-    seats = seat_cards(current.game, sheet) if current.can_write else []
+    seats = (seat_cards(current.game, sheet, links.own_seat(access.device_id(), current))
+             if current.can_write else [])
     players_code = (links.join_code(links.link_of(current.game, links.VIEWER))
                     if current.can_write else None)
     loopback = public.is_opened_on_loopback() and not current_app.config.get("PUBLIC_URL")
@@ -277,17 +278,22 @@ def share(gid: str):
 def pick_seat(gid: str):
     """Who are you? A phone that joined with the players' code says which
     player it is, among the seats no phone has taken yet, and keeps the game
-    through that player's own link."""
+    through that player's own link. A scorer's phone says it too, and keeps
+    the scorer link: its seat is then offered to no other phone."""
     current = access.access()
     sheet = access.sheet()
-    free = free_seats(current.game, sheet, current.player)
+    device = access.device_id()
+    free = free_seats(current.game, sheet, links.own_seat(device, current))
     if request.method == "POST":
         if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
             abort(400)
         player = request.form.get("player", type=int)
+        if player in free and current.can_write:
+            links.say_seat(device, current, player)
+            return redirect(url_for("games.share", gid=gid))
         if player in free:
             link = links.seat_links(current.game, [player])[player]
-            links.remember(access.device_id(), link, chosen=True)
+            links.remember(device, link, chosen=True)
             access.seat_chosen(current.token)
             return redirect(url_for("play.game_home", gid=link.token))
     status = 422 if request.method == "POST" else 200
