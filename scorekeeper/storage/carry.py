@@ -30,7 +30,7 @@ from sqlalchemy import select
 from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, build_sheet
 from ..game.names import NAME_LENGTH, name_key
 from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
-from ..game.hidden import Looker, as_seen, first_hidden, looker_of
+from ..game.hidden import Looker, first_hidden, looker_of
 from ..rules import Ruleset, RulesError
 from . import archive
 from .database import db
@@ -85,7 +85,7 @@ def game_entry(game: Game, role: str | None, own: Link | None = None,
     of them: the game as it was just before (:func:`scorekeeper.game.hidden.first_hidden`)."""
     data = archive.export_game(game)
     if looker is not None:
-        cut = first_hidden(load_changes(game), as_seen(load_sheet(game), looker))
+        cut = first_hidden(load_changes(game), load_sheet(game), looker)
         if cut is not None:
             data["changes"] = [c for c in data["changes"] if c["seq"] < cut]
     allowed = () if role is None else ROLES if role == SCORER else (VIEWER,)

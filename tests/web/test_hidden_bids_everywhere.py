@@ -8,11 +8,14 @@ every round, with the query parameters the routes read; the live streams (a
 change, and a round screen's panel); the exports. Every answer must be the
 same in both copies, but for its CSRF tokens: an answer that differs shows
 something of the hidden bid (its value, a total, a forbidden bid, the undo
-bar's words...), however it came to be drawn.
+bar's words...), however it came to be drawn. Then every write of the game
+is sent with an empty form, and its refusal must not tell either.
 
 The phones: the scorer (for a player's own bid), the viewer link, the table
 view, each other player's own link, and a phone that typed the players' code
 ("who are you?"); for a bid the scorer entered, every phone but the scorers'.
+The bid is looked for in force, undone by the scorer, and changed by its
+player since: a bid once made stays the player's secret until every bid is in.
 """
 
 from __future__ import annotations
@@ -122,40 +125,45 @@ def copies(app, tmp_path) -> list:
     return made
 
 
-def requests_of(app, token: str, rounds: list[int]) -> list[tuple[str, dict]]:
+def requests_of(app, token: str, rounds: list[int]) -> list[tuple[str, str, dict]]:
     """Every GET a phone through ``token`` can make: each route of the app,
     each round, each player's name, each value of the query parameters the
     route reads, as a page and as an htmx fragment; the streams from the
-    start, for the game and for each round screen."""
-    paths = []
+    start, for the game and for each round screen. Then every POST of the
+    game's routes with an empty form (refused: the page with why), but those
+    that replace or delete the game's links."""
+    gets, posts = [], []
     for rule in sorted(app.url_map.iter_rules(), key=lambda r: r.rule):
-        if "GET" not in rule.methods or rule.endpoint == "static":
-            continue
-        if rule.arguments - {"gid", "number", "name"}:
+        if rule.endpoint == "static" or rule.arguments - {"gid", "number", "name"}:
             continue  # a club's pages: no club here
+        strategy = STRATEGIES[rule.endpoint]
         for number in rounds if "number" in rule.arguments else [0]:
             for name in NAMES if "name" in rule.arguments else [""]:
                 path = rule.rule.replace("<gid>", token).replace(
                     "<int:number>", str(number)).replace("<name>", name)
-                query = STRATEGIES[rule.endpoint].query
-                paths.append(path)
-                paths += [f"{path}?{key}={value}" for key, values in query.items()
-                          for value in values]
+                if "POST" in rule.methods and "gid" in rule.arguments and not strategy.fresh_game:
+                    posts.append(path)
+                if "GET" not in rule.methods:
+                    continue
+                gets.append(path)
+                gets += [f"{path}?{key}={value}" for key, values in strategy.query.items()
+                         for value in values]
                 if rule.endpoint == "play.events":
-                    paths += [f"{path}?since=0&round={n}" for n in rounds]
+                    gets += [f"{path}?since=0&round={n}" for n in rounds]
                 if rule.endpoint == "games.new_game":
-                    paths.append(f"{path}?again={token}")
-    return [(path, headers) for path in paths for headers in ({}, HTMX)]
+                    gets.append(f"{path}?again={token}")
+    return [(method, path, headers) for method, paths in (("GET", gets), ("POST", posts))
+            for path in paths for headers in ({}, HTMX)]
 
 
 def answers(app, phone: Phone, rounds: list[int]) -> dict[str, str]:
     """What the phone gets for each of its requests (its status and body)."""
     client = client_of(app, phone)
     got = {}
-    for path, headers in requests_of(app, phone.token, rounds):
-        response = client.get(path, headers=headers)
+    for method, path, headers in requests_of(app, phone.token, rounds):
+        response = client.open(path, method=method, headers=headers)
         body = response.get_data(as_text=True)
-        got[f"{path} {headers}"] = f"{response.status_code}\n{without_tokens(body)}"
+        got[f"{method} {path} {headers}"] = f"{response.status_code}\n{without_tokens(body)}"
     app.extensions["watch"].end_all()
     return got
 
@@ -171,16 +179,42 @@ def differences(first: dict[str, str], second: dict[str, str]) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("who, player, bidder, lookers", [
-    ("player", 1, "Bob", ["scorer", "viewer", "Ann", "Cy", "Di", "players' code"]),
-    ("scorer", 3, "scorer", ["viewer", "Ann", "Bob", "Cy", "players' code"]),
-], ids=["a players own bid", "a bid the scorer entered"])
-def test_no_phone_gets_anything_of_a_bid_hidden_from_it(app, table, tmp_path, who, player,
-                                                        bidder, lookers):
+def bob_bids(copy, phones, bid: int) -> None:
+    """Bob bids on his own phone."""
+    seat_bid(client_of(copy, phones["Bob"]), phones["Bob"], 1, bid)
+
+
+def bob_bids_and_the_scorer_undoes_it(copy, phones, bid: int) -> None:
+    bob_bids(copy, phones, bid)
+    undone = client_of(copy, phones["scorer"]).post(f"/g/{phones['scorer'].token}/undo")
+    assert undone.status_code == 302
+
+
+def bob_bids_and_changes_his_bid(copy, phones, bid: int) -> None:
+    bob_bids(copy, phones, bid)
+    changed = client_of(copy, phones["Bob"]).post(
+        f"/g/{phones['Bob'].token}/round/2/bid", data={"player": 1, "bid": 5, "was": bid})
+    assert changed.status_code == 302
+
+
+def the_scorer_enters_dis_bid(copy, phones, bid: int) -> None:
+    seat_bid(client_of(copy, phones["scorer"]), phones["scorer"], 3, bid)
+
+
+EVERY_OTHER_PHONE = ["scorer", "viewer", "Ann", "Cy", "Di", "players' code"]
+
+
+@pytest.mark.parametrize("bids, lookers", [
+    (bob_bids, EVERY_OTHER_PHONE),
+    (bob_bids_and_the_scorer_undoes_it, EVERY_OTHER_PHONE),
+    (bob_bids_and_changes_his_bid, EVERY_OTHER_PHONE),
+    (the_scorer_enters_dis_bid, ["viewer", "Ann", "Bob", "Cy", "players' code"]),
+], ids=["a players own bid", "undone", "changed", "a bid the scorer entered"])
+def test_no_phone_gets_anything_of_a_bid_hidden_from_it(app, table, tmp_path, bids, lookers):
     phones = start_game(app, table)
     seven, two = copies(app, tmp_path)
     for copy, bid in ((seven, 7), (two, 2)):
-        seat_bid(client_of(copy, phones[bidder]), phones[bidder], player, bid)
+        bids(copy, phones, bid)
     found = []
     for looker in lookers:
         in_seven = answers(seven, phones[looker], [1, 2])
@@ -196,6 +230,6 @@ def test_the_copies_differ_where_the_bid_may_be_seen(app, table, tmp_path):
     phones = start_game(app, table)
     seven, two = copies(app, tmp_path)
     for copy, bid in ((seven, 7), (two, 2)):
-        seat_bid(client_of(copy, phones["Bob"]), phones["Bob"], 1, bid)
+        bob_bids(copy, phones, bid)
     own = differences(answers(seven, phones["Bob"], [2]), answers(two, phones["Bob"], [2]))
-    assert any("/round/2 {}" in line for line in own), own
+    assert any(line.startswith(f"GET /g/{phones['Bob'].token}/round/2 {{}}") for line in own), own

@@ -234,7 +234,7 @@ def history(gid: str):
     """Every change in plain words, by round, newest first."""
     game = access.game()
     sheet = access.sheet()
-    entries = history_seen(store.load_history(game), sheet)
+    entries = history_seen(store.load_history(game), sheet, access.looker())
     return render_template("manage/history.html", game=game, sheet=sheet,
                            groups=grouped(entries), history_text=history_text)
 
