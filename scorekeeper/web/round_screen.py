@@ -13,6 +13,7 @@ from ..storage.models import Game
 from . import access
 from .rendered import kept_marked, kept_with_token
 from .responses import is_htmx, round_or_404, vary
+from .undo import undo_label
 
 #: The live panel of the round screen (htmx), and the whole screen.
 PANEL, ROUND_PAGE = "play/_entry.html", "play/round.html"
@@ -43,7 +44,8 @@ def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | 
     undo bar out of band) of ``rnd``, from ``sheet`` as this link sees it,
     with what the answer says."""
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
-                           oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen)
+                           oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
+                           undo_label=undo_label(game, sheet, rnd.number))
 
 
 def open_panel(number: int) -> str | None:

@@ -7,7 +7,6 @@ from flask_babel import format_datetime, format_decimal
 
 from .language import LANGUAGE_NAMES, current_lang
 from .responses import author
-from .undo import undo_label
 from .wording.game import duration_text
 from .wording.cards import card_label, card_name, rank_label, suit_name, suit_symbol, trump_label
 from .wording.presets import (
@@ -32,5 +31,5 @@ def register_template_helpers(app: Flask) -> None:
         preset_line=preset_line, presets_in_order=presets_in_order,
         rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,
         language_names=LANGUAGE_NAMES, here=here, duration_text=duration_text,
-        device_author=author, undo_label=undo_label,
+        device_author=author,
     )

@@ -10,8 +10,7 @@ the round plan) says its round: "Ann: bid 2 (round 5)".
 
 The label is built here only, from the sheet as the asking link may see it
 (:func:`scorekeeper.web.access.seen`): a bid still hidden from the phone is
-named without its value whichever sheet a page was drawn from. Templates
-ask for it themselves (``undo_label`` is a template helper).
+named without its value whichever sheet a page hands in.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from .. import access
 from ..language import back_path
 from ..round_screen import render_round, shown_round
 from ..responses import author, form_error, refusal
-from ..undo import say_stored
+from ..undo import say_stored, undo_label
 from ..wording.history import history_text
 from ..wording.ruleset import SCORING_NAMES, scoring_title
 from .forms import (
@@ -52,6 +52,7 @@ def players_page(game: Game, sheet: Sheet, error: str | None = None, status: int
     html = render_template(
         "manage/players.html", game=game, sheet=sheet, error=error, join=join,
         adjust=forms.get("adjust") or AdjustForm(formdata=None),
+        undo_label=undo_label(game, sheet),
     )
     return make_response(html, status)
 
@@ -60,6 +61,7 @@ def schedule_page(game: Game, sheet: Sheet, error: str | None = None, status: in
     html = render_template(
         "manage/schedule.html", game=game, sheet=sheet, error=error,
         rebuild=forms.get("rebuild") or RebuildForm(formdata=None),
+        undo_label=undo_label(game, sheet),
     )
     return make_response(html, status)
 
