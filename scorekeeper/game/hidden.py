@@ -59,13 +59,24 @@ class HiddenChange(NamedTuple):
     by_player: bool = False
 
 
+def hides_bids(rnd: RoundSheet | None) -> bool:
+    """Whether ``rnd`` hides bids: the open round of a game that bids all at
+    once, until every bid is in."""
+    return rnd is not None and not (rnd.in_turn or rnd.closed or rnd.is_bidding_complete)
+
+
+def may_read(looker: Looker, player: int, by_player: bool) -> bool:
+    """Whether the looker may read a bid of ``player`` made while the round
+    hides bids (``by_player``: entered through the player's own link)."""
+    return not by_player if looker.scorer else player == looker.player
+
+
 def hidden_from(rnd: RoundSheet, looker: Looker) -> frozenset[int]:
     """The players whose bid in ``rnd`` the looker may not see yet."""
-    if rnd.in_turn or rnd.closed or rnd.is_bidding_complete:
+    if not hides_bids(rnd):
         return frozenset()
-    if looker.scorer:
-        return frozenset(player for player in rnd.bids if player in rnd.own_bids)
-    return frozenset(player for player in rnd.bids if player != looker.player)
+    return frozenset(player for player in rnd.bids
+                     if not may_read(looker, player, player in rnd.own_bids))
 
 
 def as_seen(sheet: Sheet, looker: Looker) -> Sheet:
@@ -95,21 +106,26 @@ def masked(change: ChangeLike) -> HiddenChange:
                         getattr(change, "by_player", False))
 
 
-def history_seen(entries: list[HistoryEntry], seen: Sheet) -> list[HistoryEntry]:
-    """The history without the bids ``seen`` (a sheet from :func:`as_seen`)
-    hides, nor the undos of them: every bid of a hidden player in the open
-    round, earlier ones too."""
-    current = seen.current
-    if current is None or not current.hidden_bids:
+def history_seen(entries: list[HistoryEntry], sheet: Sheet, looker: Looker) -> list[HistoryEntry]:
+    """The history without the bids the looker may not read while the open
+    round of ``sheet`` hides bids: every bid in that round of a player one of
+    whose bids there it may not read (in force, changed since or undone,
+    and the scorers' entries over it), and the undos of them."""
+    current = sheet.current
+    if not hides_bids(current):
         return entries
-    names = {seen.players[player] for player in current.hidden_bids}
+
+    def in_round(entry: HistoryEntry) -> bool:
+        return entry.kind == "bid" and entry.round == current.number
+
+    unread = {entry.player for entry in entries
+              if in_round(entry) and not may_read(looker, entry.player, entry.by_player)}
 
     def hides(entry: HistoryEntry) -> bool:
         if entry.kind == "undo":
             undone = entry.details.get("undone")
             return undone is not None and hides(undone)
-        return (entry.kind == "bid" and entry.details.get("round") == current.number
-                and entry.details.get("name") in names)
+        return in_round(entry) and entry.player in unread
 
     return [entry for entry in entries if not hides(entry)]
 
@@ -119,13 +135,15 @@ def looker_of(role: str, player: int | None) -> Looker:
     return Looker(scorer=role == "scorer", player=player if role == "seat" else None)
 
 
-def first_hidden(changes: Sequence[ChangeLike], seen: Sheet) -> int | None:
-    """The number (``seq``) of the first of ``changes`` a phone that sees
-    ``seen`` (a sheet from :func:`as_seen`) may not read: the first bid of a
-    player whose bid it may not see, in the open round. The changes before it
-    are a whole game, as it was just before; None when nothing is hidden."""
-    current = seen.current
-    if current is None or not current.hidden_bids:
+def first_hidden(changes: Sequence[ChangeLike], sheet: Sheet, looker: Looker) -> int | None:
+    """The number (``seq``) of the first of ``changes`` the looker may not
+    read while the open round of ``sheet`` hides bids: its first bid there
+    the looker may not read, in force or not. The changes before it are a
+    whole game, as it was just before; None when nothing is hidden."""
+    current = sheet.current
+    if not hides_bids(current):
         return None
     return next((change.seq for change in changes
-                 if is_hidden(change, current.number, current.hidden_bids)), None)
+                 if change.kind == "bid" and change.round == current.number
+                 and not may_read(looker, change.player, getattr(change, "by_player", False))),
+                None)

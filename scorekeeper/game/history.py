@@ -34,6 +34,10 @@ class HistoryEntry:
     undone: bool = False
     #: The undo that took this entry back, if one did.
     undone_by: HistoryEntry | None = None
+    #: The player the change is about, if any (a bid's bidder).
+    player: int | None = None
+    #: Whether the player entered it through their own link.
+    by_player: bool = False
 
     @property
     def round(self) -> int | None:
@@ -106,6 +110,7 @@ def _entry_of(change: ChangeLike, details: dict[str, Any]) -> HistoryEntry:
     return HistoryEntry(
         seq=change.seq, kind=change.kind, details=details,
         created_at=getattr(change, "created_at", None), author=getattr(change, "author", None),
+        player=change.player, by_player=getattr(change, "by_player", False),
     )
 
 

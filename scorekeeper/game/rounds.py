@@ -222,6 +222,12 @@ class RoundSheet(RoundFacts):
         return player in self.bids or player in self.hidden_bids
 
     @property
+    def is_started(self) -> bool:
+        """As :attr:`RoundFacts.is_started`, a bid hidden from the phone
+        looking included: it has begun for that phone too."""
+        return super().is_started or bool(self.hidden_bids)
+
+    @property
     def not_bid(self) -> list[int]:
         """The players who have not bid yet, in bidding order."""
         return [player for player in self.order if not self.has_bid(player)]

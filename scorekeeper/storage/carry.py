@@ -35,7 +35,7 @@ from sqlalchemy import select
 from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, build_sheet
 from ..game.names import NAME_LENGTH, name_key
 from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
-from ..game.hidden import Looker, as_seen, first_hidden, looker_of
+from ..game.hidden import Looker, first_hidden, looker_of
 from ..rules import Ruleset, RulesError
 from ..rules.numbers import is_whole
 from . import archive
@@ -95,14 +95,32 @@ def game_entry(game: Game, role: str | None, own: Link | None = None,
     from the ``looker`` (bidding all at once), the facts end before the first
     of them: the game as it was just before (:func:`scorekeeper.game.hidden.first_hidden`)."""
     data = archive.export_game(game)
-    if looker is not None:
-        cut = first_hidden(load_changes(game), as_seen(load_sheet(game), looker))
-        if cut is not None:
-            data["changes"] = [c for c in data["changes"] if c["seq"] < cut]
+    cut = hidden_from_here(game, looker)
+    if cut is not None:
+        data["changes"] = [c for c in data["changes"] if c["seq"] < cut]
     allowed = () if role is None else ROLES if role == SCORER else (VIEWER,)
     data["links"] = [entry for entry in data["links"] if entry["replaced_at"] is None and (
         entry["role"] in allowed or own is not None and entry["token"] == own.token)]
     return data
+
+
+def hidden_from_here(game: Game, looker: Looker | None) -> int | None:
+    """The number of the game's first change the ``looker`` may not read
+    while its open round hides bids (:func:`scorekeeper.game.hidden.first_hidden`):
+    what they are given of the game's log ends before it. None: nothing hidden
+    (or no looker: the whole log)."""
+    if looker is None:
+        return None
+    return first_hidden(load_changes(game), load_sheet(game), looker)
+
+
+def changes_seen(game: Game, looker: Looker, after: int = 0) -> list[dict[str, Any]]:
+    """The game's changes numbered after ``after``, as its archive holds them,
+    that the ``looker`` may read: the log a phone keeps to play on without
+    network, ending before a bid still hidden from it."""
+    cut = hidden_from_here(game, looker)
+    return [archive.change_data(change) for change in load_changes(game, after)
+            if cut is None or change.seq < cut]
 
 
 def device_archive(device: str) -> dict[str, Any]:

@@ -133,10 +133,40 @@ def seat_links(game: Game, players: list[int]) -> dict[int, Link]:
 
 
 def taken_seats(game: Game) -> set[int]:
-    """The players whose seat link in force some device keeps the game through."""
-    return set(db.session.scalars(select(Link.player).join(
+    """The players whose seat link in force some device keeps the game
+    through, and those a scorer's phone says it is (:func:`say_seat`)."""
+    kept = select(Link.player, DeviceGame.player).join(
         DeviceGame, DeviceGame.link_id == Link.id).where(
-        Link.game_id == game.id, Link.role == SEAT, Link.replaced_at.is_(None))))
+        Link.game_id == game.id, Link.replaced_at.is_(None))
+    return {link_player if role_player is None else role_player
+            for link_player, role_player in db.session.execute(kept)} - {None}
+
+
+def own_seat(device: str, access: Access) -> int | None:
+    """The player the device is in the game of ``access``: a seat link's, or
+    the one a scorer's phone said it is (None: none)."""
+    if not access.can_write:
+        return access.player
+    return db.session.scalar(select(DeviceGame.player).where(
+        DeviceGame.device == device, DeviceGame.game_id == access.game_id))
+
+
+def say_seat(device: str, access: Access, player: int) -> None:
+    """The scorer's phone says which player it is (``access``: through the
+    scorer link): that seat is then taken, as a seat link's phone takes its
+    own. The game goes on the device's list if it was not there."""
+
+    def work(_unit: Unit) -> None:
+        row = db.session.scalar(select(DeviceGame).where(
+            DeviceGame.device == device, DeviceGame.game_id == access.game_id))
+        if row is None:
+            row = DeviceGame(device=device, game_id=access.game_id, link_id=access.link_id)
+            db.session.add(row)
+        elif row.player == player and row.link_id == access.link_id:
+            raise NothingToStore(None)
+        row.link_id, row.player = access.link_id, player
+
+    write(work)
 
 
 def rotate(access: Access, role: str, device: str | None, player: int | None = None) -> Link:
@@ -185,7 +215,7 @@ def remember(device: str, link: Link, chosen: bool = False) -> None:
         if row is None:
             db.session.add(DeviceGame(device=device, game_id=link.game_id, link_id=link.id))
         else:
-            row.link_id = link.id
+            row.link_id, row.player = link.id, None  # a seat the phone said goes with its link
 
     try:
         write(work)

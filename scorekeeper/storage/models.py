@@ -189,6 +189,9 @@ class DeviceGame(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     link_id: Mapped[int] = mapped_column(ForeignKey("links.id", ondelete="CASCADE"))
     added_at: Mapped[datetime] = mapped_column(default=utcnow)
+    #: The player a scorer's phone says it is (its own seat, then offered to
+    #: no other phone); None for any other. A seat link's phone is its link's player.
+    player: Mapped[int | None]
 
     link: Mapped[Link] = relationship()
     game: Mapped[Game] = relationship()

@@ -27,6 +27,7 @@ from flask import Flask, current_app, g, make_response, render_template, request
 
 from ..game import Sheet
 from ..game.hidden import Looker, as_seen, looker_of
+from ..storage import games as store
 from ..storage.links import SEAT, Access, LinkReplaced, open_link
 from ..storage.models import Game
 
@@ -83,6 +84,12 @@ def seen(sheet: Sheet) -> Sheet:
     hidden from it (:mod:`scorekeeper.game.hidden`). Every page, fragment,
     poll and export of a game is drawn from it."""
     return as_seen(sheet, looker())
+
+
+def sheet() -> Sheet:
+    """The game's sheet as this request's link may see it (:func:`seen`): what
+    a view draws a page from. The whole sheet is the write path's alone."""
+    return seen(store.load_sheet(game()))
 
 
 #: Where the session keeps the games this phone typed the players' code of:

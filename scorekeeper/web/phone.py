@@ -139,10 +139,11 @@ class Phone:
                 return self.screen(confirm_reopen=error.details["number"], status=422)
             return self.screen(error=game_message(error), status=409 if isinstance(
                 error, entries.Conflict) else 422)
-        notice = None
-        if found["undo"] and built:
-            notice = self.gettext("Undone: %(entry)s", entry=self.undo_label(sheet) or "")
         self.append(built)
+        notice = None
+        if found["undo"] and built:  # named as the bar named it, on the screen now shown
+            shown = (self.sheet.current or self.sheet.rounds[-1]).number
+            notice = self.gettext("Undone: %(entry)s", entry=self.undo_label(sheet, shown) or "")
         return self.screen(notice=notice)
 
     def build(self, sheet: Sheet, found: re.Match[str], values: Mapping[str, str]) -> list:
@@ -178,15 +179,16 @@ class Phone:
     def gettext(self, string: str, **values: Any) -> str:
         return self.env.globals["gettext"](SimpleNamespace(autoescape=False), string, **values)
 
-    def undo_label(self, sheet: Sheet) -> str | None:
-        """What Undo takes back now, in words, as the server's undo bar says it."""
-        return undo_text(sheet, lambda: history_of(*self.start, self.changes))
+    def undo_label(self, sheet: Sheet, shown: int | None) -> str | None:
+        """What Undo takes back now, in words, as the server's undo bar says it
+        on the screen of round ``shown``."""
+        return undo_text(sheet, lambda: history_of(*self.start, self.changes), shown)
 
     def context(self, rnd: Any, **extra: Any) -> dict[str, Any]:
         sheet = self.sheet
         game = SimpleNamespace(version=self.version)
         return {"game": game, "sheet": sheet, "rnd": rnd, "gid": self.gid, "can_write": True,
-                "own_player": None, "role": "scorer", "undo_label": self.undo_label(sheet),
+                "own_player": None, "role": "scorer", "undo_label": self.undo_label(sheet, rnd.number),
                 **extra}
 
     def screen(self, error: str | None = None, notice: str | None = None,

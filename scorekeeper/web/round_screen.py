@@ -9,7 +9,6 @@ from flask import flash, make_response, redirect, render_template, url_for
 
 from ..game import Sheet
 from ..game.rounds import RoundSheet
-from ..storage import games as store
 from ..storage.links import SCORER
 from ..storage.models import Game
 from . import access, engine
@@ -69,7 +68,8 @@ def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | 
     plays on without network (:func:`scorekeeper.web.engine.phone_settings`)."""
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
                            oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
-                           undo_label=undo_label(game, sheet), offline_engine=offline_engine)
+                           undo_label=undo_label(game, sheet, rnd.number),
+                           offline_engine=offline_engine)
 
 
 def open_panel(number: int) -> str | None:
@@ -77,7 +77,7 @@ def open_panel(number: int) -> str | None:
     game now, if that round is the open one (else None), as it is kept: with
     the CSRF token's mark (:func:`scorekeeper.web.rendered.kept_marked`)."""
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     rnd = sheet.current
     if rnd is None or rnd.number != number:
         return None

@@ -9,7 +9,8 @@ import pytest
 from stored import Stored
 
 from scorekeeper.game import build_sheet, hidden
-from scorekeeper.game.hidden import Looker, as_seen, first_hidden, looker_of
+from scorekeeper.game.hidden import Looker, as_seen, first_hidden, history_seen, looker_of
+from scorekeeper.game.history import history_of
 from scorekeeper.rules import find_preset
 
 ESTONIAN = find_preset("estonian")
@@ -61,9 +62,38 @@ def test_a_backup_ends_before_the_first_bid_the_phone_may_not_see():
     changes = [Stored(1, "bid", 1, 2, 0), Stored(2, "bid", 1, 1, 1, True),
                Stored(3, "bid", 1, 3, 1)]
     sheet = build_sheet(AT_ONCE, NAMES, 0, changes)
-    assert first_hidden(changes, as_seen(sheet, SCORER)) == 2
-    assert first_hidden(changes, as_seen(sheet, Looker(player=2))) == 2
-    assert first_hidden(changes, as_seen(sheet, Looker(player=1))) == 1
+    assert first_hidden(changes, sheet, SCORER) == 2
+    assert first_hidden(changes, sheet, Looker(player=2)) == 2
+    assert first_hidden(changes, sheet, Looker(player=1)) == 1
+
+
+#: Bob bids 1 on his phone, the scorer undoes it, Bob bids 0, Cy's bid by the scorer.
+UNDONE = [Stored(1, "bid", 1, 1, 1, True), Stored(2, "undo", None, None, None),
+          Stored(3, "bid", 1, 1, 0, True), Stored(4, "bid", 1, 2, 0)]
+
+
+@pytest.mark.parametrize("upto, looker, read, cut", [
+    (2, SCORER, [], 1), (2, VIEWER, [], 1), (2, Looker(player=1), [1], None),
+    (2, Looker(player=2), [], 1), (3, SCORER, [], 1), (3, Looker(player=1), [1, 3], None),
+    (4, SCORER, [4], 1), (4, Looker(player=2), [4], 1), (4, Looker(player=3), [], 1),
+])
+def test_a_bid_changed_or_undone_stays_hidden_until_every_bid_is_in(upto, looker, read, cut):
+    """Every bid in the open round, undone or not, is read only by whom may
+    read it in force: the history shows no other, and a backup ends before it."""
+    changes = UNDONE[:upto]
+    sheet = build_sheet(AT_ONCE, NAMES, 0, changes)
+    entries = history_seen(history_of(AT_ONCE, NAMES, 0, changes), sheet, looker)
+    assert [entry.seq for entry in entries if entry.kind == "bid"] == read
+    assert all(entry.details["undone"].seq in read for entry in entries if entry.kind == "undo")
+    assert first_hidden(changes, sheet, looker) == cut
+
+
+def test_once_every_bid_is_in_the_history_shows_the_undone_ones_too():
+    changes = [*UNDONE, Stored(5, "bid", 1, 3, 1, True), Stored(6, "bid", 1, 0, 0, True)]
+    sheet = build_sheet(AT_ONCE, NAMES, 0, changes)
+    entries = history_seen(history_of(AT_ONCE, NAMES, 0, changes), sheet, VIEWER)
+    assert [entry.seq for entry in entries] == [1, 2, 3, 4, 5, 6]
+    assert first_hidden(changes, sheet, VIEWER) is None
 
 
 @pytest.mark.parametrize("role, player, looker", [

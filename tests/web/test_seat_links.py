@@ -186,3 +186,44 @@ def test_only_a_phone_that_typed_the_players_code_takes_a_seat_and_only_once(app
     again = phone.post(seat_page, data={"player": "3"})
     assert again.status_code == 403 and "Type the players’ code first" in again.get_data(as_text=True)
     assert stored(app) == after
+
+
+def device_rows(app) -> list[tuple]:
+    """Each device's row of the game: its link's role and player, and the player it said."""
+    with app.app_context():
+        return sorted(db.session.execute(db.select(Link.role, Link.player, DeviceGame.player).join(
+            DeviceGame, DeviceGame.link_id == Link.id)).all(), key=str)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_the_scorers_own_seat_is_not_offered_with_the_players_code(app, client, game, htmx):
+    share = client.get(game.url("/share")).get_data(as_text=True)
+    assert f'href="{game.url("/seat")}" id="own-seat"' in share
+    asked = client.get(game.url("/seat"), headers=HTMX if htmx else {}).get_data(as_text=True)
+    assert "your seat is then offered to no other phone" in asked
+    said = client.post(game.url("/seat"), data={"player": "0"}, headers=HTMX if htmx else {})
+    assert said.status_code == 302 and said.headers["Location"] == game.url("/share")
+    assert device_rows(app) == [("scorer", None, 0)]  # still the scorer's link, as Ann
+    share = client.get(game.url("/share")).get_data(as_text=True)
+    assert re.search(r'seat-name">Ann</span>\s*<span class="badge" id="own-seat-badge">', share)
+    phone = app.test_client()
+    seat_page = phone.post("/join", data={"code": players_code(client, game)}).headers["Location"]
+    choices = phone.get(seat_page).get_data(as_text=True).split('id="seats"')[1]
+    assert "Ann" not in choices and all(name in choices for name in ("Bob", "Cy", "Di"))
+    before = stored(app), device_rows(app)
+    refused = phone.post(seat_page, data={"player": "0"})
+    assert refused.status_code == 422 and "That seat is taken" in refused.get_data(as_text=True)
+    assert (stored(app), device_rows(app)) == before
+    assert phone.post(seat_page, data={"player": "1"}).status_code == 302
+    assert device_rows(app) == sorted([("scorer", None, 0), ("seat", 1, None)], key=str)
+
+
+def test_the_scorer_may_not_say_it_is_a_player_another_phone_has_taken(app, client, game):
+    phone = app.test_client()
+    seat_page = phone.post("/join", data={"code": players_code(client, game)}).headers["Location"]
+    assert phone.post(seat_page, data={"player": "1"}).status_code == 302
+    choices = client.get(game.url("/seat")).get_data(as_text=True).split('id="seats"')[1]
+    assert "Bob" not in choices and "Ann" in choices
+    before = device_rows(app)
+    assert client.post(game.url("/seat"), data={"player": "1"}).status_code == 422
+    assert device_rows(app) == before

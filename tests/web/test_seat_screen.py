@@ -91,3 +91,85 @@ def test_a_scorer_alone_sees_no_missing_line_before_anything_is_entered(table):
     table.trump(1, "H")
     page = table.client.get(table.url("/round/1")).get_data(as_text=True)
     assert 'id="missing-bids"' not in page and 'id="seat-screen"' not in page
+
+
+SWITCH = "data-vibrate-switch"
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_the_vibrate_switch_shows_where_bids_are_made_in_turn(game, htmx):
+    bob, cy = screen(game, 1, htmx), screen(game, 2, htmx)
+    assert SWITCH in bob and SWITCH in cy
+    assert 'data-your-turn="1"' in bob
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_no_vibrate_switch_nor_turn_to_vibrate_for_when_everyone_bids_at_once(app, table, htmx):
+    table.start(preset="estonian", variant="simultaneous")
+    table.trump(1, "S")
+    table.client.get(table.url("/share"))
+    with app.app_context():
+        bob = db.session.scalar(db.select(Link.token).where(Link.role == "seat",
+                                                            Link.player == 1))
+    page = app.test_client().get(f"/g/{bob}/round/1", headers=HTMX if htmx else {})
+    body = page.get_data(as_text=True)
+    assert 'id="your-turn"' in body and "everyone bids at once" in body
+    assert SWITCH not in body and "data-your-turn" not in body
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_no_vibrate_switch_for_a_player_who_has_left(app, table, htmx):
+    table.start()
+    table.client.get(table.url("/share"))  # Cy's own link, made while she plays
+    with app.app_context():
+        cy = db.session.scalar(db.select(Link.token).where(Link.role == "seat",
+                                                           Link.player == 2))
+    assert table.client.post(table.url("/players/leave"), data={"player": 2}).status_code == 302
+    body = app.test_client().get(f"/g/{cy}/round/1", headers=HTMX if htmx else {}).get_data(
+        as_text=True)
+    assert "You do not play this round." in body and SWITCH not in body
+
+
+def seat_tokens(app) -> dict[int, str]:
+    with app.app_context():
+        return dict(db.session.execute(
+            db.select(Link.player, Link.token).where(Link.role == "seat")).all())
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_a_hidden_bid_begins_the_round_and_the_round_scored_notice_goes(app, table, htmx):
+    """The Estonian last round has no trump to enter: its first bid begins
+    it, hidden or not, on every phone."""
+    table.start(preset="estonian", variant="simultaneous", shape="custom", custom="3 2")
+    table.play_round(1, [1, 2, 3, 0], 3, {1: 1, 2: 1, 3: 0, 0: 0}, {1: 1, 2: 1, 3: 0, 0: 1})
+    table.client.get(table.url("/share"))
+    seats = seat_tokens(app)
+    phones = {player: app.test_client() for player in seats}
+    headers = HTMX if htmx else {}
+    assert "Round 1 scored" in phones[2].get(f"/g/{seats[2]}/round/2").get_data(as_text=True)
+    bob = phones[1].post(f"/g/{seats[1]}/round/2/bid", data={"player": 1, "bid": 1, "was": ""})
+    assert bob.status_code == 302
+    for page in (phones[2].get(f"/g/{seats[2]}/round/2", headers=headers),
+                 table.client.get(table.url("/round/2"), headers=headers)):
+        body = page.get_data(as_text=True)
+        assert "data-hidden-bid" in body and "Round 1 scored" not in body
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_a_player_who_joined_after_a_round_is_not_shown_its_points(app, table, htmx):
+    table.start()
+    table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    joined = table.client.post(table.url("/players/join"),
+                               data={"name": "Eve", "after": "3", "start_rule": "zero"})
+    assert joined.status_code == 302
+    table.client.get(table.url("/share"))
+    seats = seat_tokens(app)
+    eve = next(player for player in seats if player not in (0, 1, 2, 3))
+    headers = HTMX if htmx else {}
+    body = app.test_client().get(f"/g/{seats[eve]}/round/2", headers=headers).get_data(
+        as_text=True)
+    assert 'id="seat-screen"' in body and "Round 1 scored" not in body and "Bob +14" not in body
+    for page in (app.test_client().get(f"/g/{seats[1]}/round/2", headers=headers),
+                 table.client.get(table.url("/round/2"), headers=headers)):
+        body = page.get_data(as_text=True)
+        assert "Round 1 scored" in body and "Bob +14" in body

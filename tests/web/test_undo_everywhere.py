@@ -80,3 +80,37 @@ def test_an_undo_with_a_next_page_of_another_site_goes_to_the_round(table, clien
     seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
     response = client.post(table.url("/undo"), data={"seq": seq, "next": "//evil.example/"})
     assert response.headers["Location"].endswith("/round/1")
+
+
+def test_an_entry_of_another_round_is_named_with_its_round_on_every_screen(table, client):
+    """Undo takes back the game's last entry whichever screen it is tapped on:
+    a screen of another round, the players and the round plan say which round
+    it is in before the tap, and the notice says so after it."""
+    table.start()
+    table.play_round(1, ORDER, 10, BIDS, TRICKS)
+    table.trump(2, "S")
+    table.bid(2, 2, 1)  # Ann deals round 1, so Bob deals round 2 and Cy bids first
+    for path in ("/round/1", "/players", "/schedule"):
+        _htmx, words = undo_bar(client.get(table.url(path)).get_data(as_text=True))
+        assert words == "Undo: Cy: bid 1 (round 2)", path
+    _htmx, words = undo_bar(client.get(table.url("/round/2")).get_data(as_text=True))
+    assert words == "Undo: Cy: bid 1"
+    back = undo_from(client, table, "/players")
+    assert "Undone: Cy: bid 1 (round 2)" in client.get(back.headers["Location"]).get_data(
+        as_text=True)
+    _htmx, words = undo_bar(client.get(table.url("/round/1")).get_data(as_text=True))
+    assert words == "Undo: Trump: spades (round 2)"
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_an_undo_on_the_round_it_is_of_names_no_round(table, client, htmx):
+    table.start()
+    table.trump(1, "H")
+    page = client.get(table.url("/round/1")).get_data(as_text=True)
+    seq = re.search(r'name="seq" value="(\d+)"', page).group(1)
+    response = client.post(table.url("/undo"), data={"seq": seq, "round": "1"},
+                           headers={"HX-Request": "true"} if htmx else {})
+    if not htmx:
+        response = client.get(response.headers["Location"])
+    body = response.get_data(as_text=True)
+    assert "Undone: Trump: hearts" in body and "(round 1)" not in body

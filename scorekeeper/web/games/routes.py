@@ -260,8 +260,9 @@ def share(gid: str):
         cards.append({"role": role, "url": url, "qr": qr_svg(url),
                       "table": public.shared_url("play.table_view", gid=link.token)})
     code = links.join_code(current.link) if current.can_write else None
-    sheet = store.load_sheet(current.game)
-    seats = seat_cards(current.game, sheet) if current.can_write else []
+    sheet = access.sheet()
+    seats = (seat_cards(current.game, sheet, links.own_seat(access.device_id(), current))
+             if current.can_write else [])
     players_code = (links.join_code(links.link_of(current.game, links.VIEWER))
                     if current.can_write else None)
     loopback = public.is_opened_on_loopback() and not current_app.config.get("PUBLIC_URL")
@@ -277,17 +278,22 @@ def share(gid: str):
 def pick_seat(gid: str):
     """Who are you? A phone that joined with the players' code says which
     player it is, among the seats no phone has taken yet, and keeps the game
-    through that player's own link."""
+    through that player's own link. A scorer's phone says it too, and keeps
+    the scorer link: its seat is then offered to no other phone."""
     current = access.access()
-    sheet = store.load_sheet(current.game)
-    free = free_seats(current.game, sheet, current.player)
+    sheet = access.sheet()
+    device = access.device_id()
+    free = free_seats(current.game, sheet, links.own_seat(device, current))
     if request.method == "POST":
         if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
             abort(400)
         player = request.form.get("player", type=int)
+        if player in free and current.can_write:
+            links.say_seat(device, current, player)
+            return redirect(url_for("games.share", gid=gid))
         if player in free:
             link = links.seat_links(current.game, [player])[player]
-            links.remember(access.device_id(), link, chosen=True)
+            links.remember(device, link, chosen=True)
             access.seat_chosen(current.token)
             return redirect(url_for("play.game_home", gid=link.token))
     status = 422 if request.method == "POST" else 200
@@ -308,7 +314,7 @@ def rotate(gid: str):
            if role in links.ROLES or player is not None else None)
     if old is None:
         abort(400)
-    sheet = store.load_sheet(current.game)
+    sheet = access.sheet()
     if request.method != "POST":  # GET and HEAD only ask
         return render_template("games/rotate.html", game=current.game, role=role,
                                phones=links.phones_through(old, access.device_id()),
@@ -328,7 +334,7 @@ def play_again(gid: str):
     dealer. Rules that cannot deal to the table now open the set-up instead,
     filled in. A new game is nothing Undo takes back, so it is asked first."""
     game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     if not sheet.is_finished:
         abort(409)
     if request.method != "POST":  # GET and HEAD only ask
@@ -354,7 +360,7 @@ def delete_game(gid: str):
             abort(400)
         store.delete_game(game)
         return redirect(url_for("games.index"))
-    return render_template("games/delete.html", game=game, sheet=store.load_sheet(game))
+    return render_template("games/delete.html", game=game, sheet=access.sheet())
 
 
 @bp.get("/favicon.ico")

@@ -17,16 +17,17 @@ def seated(sheet: Sheet) -> list[int]:
     return [player for player in sheet.circle if sheet.is_present(player)]
 
 
-def seat_cards(game: Game, sheet: Sheet) -> list[dict[str, Any]]:
+def seat_cards(game: Game, sheet: Sheet, mine: int | None) -> list[dict[str, Any]]:
     """Each player's own link (made the first time), its address and QR code,
-    and whether a phone has opened it."""
+    whether a phone has opened it (or said it is that player), and whether
+    it is the asking phone's own seat (``mine``)."""
     own = links.seat_links(game, seated(sheet))
     taken = links.taken_seats(game)
     cards = []
     for player in seated(sheet):
         url = public.shared_url("play.game_home", gid=own[player].token)
         cards.append({"player": player, "name": sheet.name(player), "url": url,
-                      "qr": qr_svg(url), "taken": player in taken})
+                      "qr": qr_svg(url), "taken": player in taken, "own": player == mine})
     return cards
 
 

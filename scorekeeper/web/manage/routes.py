@@ -80,7 +80,7 @@ def change(gid: str, form, build, args, page, back: str, form_name: str = ""):
             error = refusal(refused)
     if error:
         forms = {form_name: form} if form_name else {}
-        return page(game, store.load_sheet(game), error, 422, **forms)
+        return page(game, access.sheet(), error, 422, **forms)
     return redirect(url_for(back, gid=gid))
 
 
@@ -88,8 +88,7 @@ def change(gid: str, form, build, args, page, back: str, form_name: str = ""):
 
 @bp.get("/players")
 def players(gid: str):
-    game = access.game()
-    return players_page(game, store.load_sheet(game))
+    return players_page(access.game(), access.sheet())
 
 
 @bp.post("/players/join")
@@ -133,8 +132,7 @@ def adjust(gid: str):
 
 @bp.get("/schedule")
 def schedule(gid: str):
-    game = access.game()
-    return schedule_page(game, store.load_sheet(game))
+    return schedule_page(access.game(), access.sheet())
 
 
 @bp.post("/schedule/round")
@@ -197,8 +195,7 @@ def end_page(game: Game, sheet: Sheet, error: str | None = None, status: int = 2
 @bp.get("/end")
 def end(gid: str):
     """The two ways to end the game early, each explained: the page is the confirmation."""
-    game = access.game()
-    return end_page(game, store.load_sheet(game))
+    return end_page(access.game(), access.sheet())
 
 
 @bp.post("/end")
@@ -214,10 +211,9 @@ def end_game(gid: str):
 @bp.get("/compare")
 def compare(gid: str):
     """The game scored under every scoring preset, beside the real standings."""
-    game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     form = ScoringForm(formdata=None, scoring=sheet.ruleset.scoring.name)
-    return compare_page(game, sheet, form)
+    return compare_page(access.game(), sheet, form)
 
 
 def compare_page(game: Game, sheet: Sheet, form: ScoringForm, error: str | None = None):
@@ -233,11 +229,11 @@ def change_scoring(gid: str):
     form = ScoringForm()
     game = access.game()
     if not form.validate():
-        return compare_page(game, store.load_sheet(game), form, form_error(form))
+        return compare_page(game, access.sheet(), form, form_error(form))
     try:
         store.record(game, entries.scoring, form.scoring.data, author=author())
     except GameError as refused:
-        return compare_page(game, store.load_sheet(game), form, refusal(refused))
+        return compare_page(game, access.sheet(), form, refusal(refused))
     return redirect(url_for("play.standings", gid=gid))
 
 
@@ -246,8 +242,8 @@ def change_scoring(gid: str):
 def history(gid: str):
     """Every change in plain words, by round, newest first."""
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
-    entries = history_seen(store.load_history(game), sheet)
+    sheet = access.sheet()
+    entries = history_seen(store.load_history(game), sheet, access.looker())
     return render_template("manage/history.html", game=game, sheet=sheet,
                            groups=grouped(entries), history_text=history_text)
 

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Refusals, entries
 from ...storage import games as store
-from ...storage import archive, carry, links, series
+from ...storage import carry, links, series
 from ...storage.models import Game
 from .. import access, live
 from ..language import current_lang, safe_path
@@ -60,7 +60,7 @@ def refused(game: Game, number: int, error: GameError | str):
     if isinstance(error, GameError) and error.kind == "game-over":
         return render_over(game, refusal(error))
     status = 409 if isinstance(error, Conflict) else 422
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     if isinstance(error, Conflict) and sheet.current is not None and error.details.get(
             "entry") == "bid" and error.details.get("player") in sheet.current.hidden_bids:
         error = Conflict(error.kind, **error.details, hidden=True)  # said without the bid
@@ -74,7 +74,7 @@ def game_home(gid: str):
     """The current round, or the standings once the game is over. The address
     a table shares: opening it puts the game on this device's list."""
     links.remember(access.device_id(), access.access().link)
-    sheet = store.load_sheet(access.game())
+    sheet = access.sheet()
     if sheet.current is None:
         return redirect(url_for("play.standings", gid=gid))
     return redirect(url_for("play.round_page", gid=gid, number=sheet.current.number))
@@ -85,8 +85,7 @@ def game_home(gid: str):
 def round_page(gid: str, number: int):
     """The round screen; once the table has ended the game before this
     round, the result (a phone that still had the round open)."""
-    game = access.game()
-    sheet = store.load_sheet(game)
+    game, sheet = access.game(), access.sheet()
     if sheet.ends_early and sheet.is_finished and number > len(sheet.rounds):
         return redirect(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
@@ -117,11 +116,10 @@ def entry_panel(gid: str, number: int):
     kept = kept_panel(PANEL, number) if is_htmx() else None
     if kept is not None:
         return vary(make_response(kept))
-    game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     if sheet.current is None or sheet.current.number != number:
         return go_to(url_for("play.game_home", gid=gid))
-    return render_round(game, sheet, number)
+    return render_round(access.game(), sheet, number)
 
 
 @bp.get("/events")
@@ -148,7 +146,7 @@ def table_view(gid: str):
     if unchanged_since():
         return vary(make_response("", 204))
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     rnd = sheet.current or sheet.rounds[-1]
     last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
     template = "play/_table.html" if is_htmx() else "play/table.html"
@@ -208,32 +206,31 @@ def undo(gid: str):
     game = access.game()
     form = UndoForm()
     if not form.validate():
-        sheet = store.load_sheet(game)
+        sheet = access.sheet()
         return render_round(game, sheet, shown_round(sheet), form_error(form), 422)
-    before = store.load_sheet(game)
-    target = before.last_entry
+    before = access.sheet()
     try:
         sheet = store.record(game, entries.undo, form.seq.data, bool(form.reopen.data),
                              author=author())
     except GameError as error:
-        sheet = store.load_sheet(game)
+        sheet = access.sheet()
         status = 409 if isinstance(error, Conflict) else 422
         confirm = error.details.get("number") if error.kind == "undo-reopens" else None
         # Asking is the undo bar's: the question is not said twice.
         return render_round(game, sheet, shown_round(sheet), None if confirm else refusal(error),
                             status, confirm_reopen=confirm)
     number = shown_round(sheet)
-    if sheet.version != before.version and target is not None:
+    in_place = is_htmx() and request.form.get("round", type=int) == number
+    back = None if in_place else safe_path(request.form.get("next"))
+    notice = None  # the same undo sent again: it was done already
+    if sheet.version != before.version and before.last_entry is not None:
         # Named as the bar named it: the history still holds the change taken back.
-        notice = _("Undone: %(entry)s", entry=undo_label(game, before))
-    else:
-        notice = None  # the same undo sent again: it was done already
-    if is_htmx() and request.form.get("round", type=int) == number:
+        notice = _("Undone: %(entry)s", entry=undo_label(game, before, None if back else number))
+    if in_place:
         return render_round(game, sheet, number, notice=notice)
     if notice:
         flash(notice)
-    return go_to(safe_path(request.form.get("next"))
-                 or url_for("play.round_page", gid=gid, number=number))
+    return go_to(back or url_for("play.round_page", gid=gid, number=number))
 
 
 @bp.route("/round/<int:number>/edit", methods=["GET", "POST"])
@@ -244,7 +241,7 @@ def edit_round(gid: str, number: int):
     out as the other bids are chosen: each change asks again (a GET with the
     chips chosen so far, htmx: the form alone), and nothing is stored."""
     game = access.game()
-    sheet = store.load_sheet(game)
+    sheet = access.sheet()
     rnd = round_or_404(sheet, number)
     if not rnd.closed:
         return redirect(url_for("play.round_page", gid=gid, number=number))
@@ -290,7 +287,7 @@ def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
 @access.viewer_may_see
 def standings(gid: str):
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
     # A player's own phone on the result follows them into the next game.
     follows = (access.access().role == links.SEAT and sheet.is_finished
@@ -315,8 +312,7 @@ def next_game(gid: str):
 
 def csv_download(write, kind: str = ""):
     """A CSV of the game, with the separator of the reader's spreadsheets (or the one asked for)."""
-    game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    game, sheet = access.game(), access.sheet()
     delimiter = export.separator(current_lang(), request.args.get("sep"))
     return download(write(game, sheet, delimiter), "text/csv",
                     export.filename(game, sheet, "csv", kind=kind))
@@ -339,8 +335,8 @@ def export_rules_csv(gid: str):
 def change_log(gid: str):
     """The game's changes numbered after ``after``, as its JSON export holds
     them: what a scorer's round screen adds to the log it keeps for playing on
-    without network (docs/offline.md). A scorer's link sees every bid; no
-    other link gets it.
+    without network (docs/offline.md), up to a bid still hidden from scorers
+    (everyone bids at once); no other link gets it.
 
     :raise 404: for any other link.
     """
@@ -348,7 +344,7 @@ def change_log(gid: str):
         abort(404)
     # (past the game's version there is nothing: the number never reaches the database)
     after = min(max(request.args.get("after", default=0, type=int), 0), access.access().version)
-    changes = [archive.change_data(change) for change in store.load_changes(access.game(), after)]
+    changes = carry.changes_seen(access.game(), access.looker(), after)
     response = make_response({"changes": changes})
     response.headers["Cache-Control"] = "no-store"
     return response
@@ -358,7 +354,7 @@ def change_log(gid: str):
 @access.viewer_may_see
 def export_json(gid: str):
     game = access.game()
-    sheet = access.seen(store.load_sheet(game))
+    sheet = access.sheet()
     # A file shared freely: no link; its stored facts end before a bid still
     # hidden from this link.
     stored = carry.game_entry(game, None, looker=access.looker())

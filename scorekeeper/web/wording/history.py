@@ -8,6 +8,7 @@ what it took back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -132,22 +133,37 @@ WORDING = {
 
 #: The changes a short label names; the others are named by their history line.
 LIVE_ENTRIES = ("bid", "tricks", "trump", "close")
+#: The live entries whose short label does not say their round.
+ROUNDLESS = ("bid", "tricks", "trump")
 
 
-def undo_text(sheet: Sheet, history: Callable[[], list[HistoryEntry]]) -> str | None:
+def undo_text(sheet: Sheet, history: Callable[[], list[HistoryEntry]],
+              shown: int | None = None) -> str | None:
     """What Undo would take back now, in words (None: nothing to undo): a live
     entry named short ("Ann: bid 2", "Round 3 closed"), any other change by its
     line of the game's history, which ``history()`` gives when it is needed.
-    The server's undo bar (:func:`scorekeeper.web.undo.undo_label`) and the
-    phone's (:mod:`scorekeeper.web.phone`) both say it so."""
+    ``shown`` is the round the screen shows (None: none): a bid, tricks or a
+    trump of any other round says which it is ("Ann: bid 2 (round 5)").
+    ``sheet`` is the sheet as the asking phone may see it: a bid hidden from it
+    is named without its value. The server's undo bar
+    (:func:`scorekeeper.web.undo.undo_label`) and the phone's
+    (:mod:`scorekeeper.web.phone`) both say it so."""
     last = sheet.last_entry
     if last is None:
         return None
-    if isinstance(last, HiddenChange):
-        return hidden_bid_label(sheet.name(last.player))
+    if last.kind in ROUNDLESS and last.round != shown:
+        return _("%(entry)s (round %(number)s)", entry=_short_label(sheet, last),
+                 number=last.round)
     if last.kind in LIVE_ENTRIES:
-        return entry_label(**entries.entry_facts(sheet, last))
+        return _short_label(sheet, last)
     described = next((entry for entry in reversed(history()) if entry.seq == last.seq), None)
     if described is None:  # pragma: no cover - every stored change is in the history
-        return entry_label(**entries.entry_facts(sheet, last))
+        return _short_label(sheet, last)
     return history_text(described)
+
+
+def _short_label(sheet: Sheet, last: Any) -> str:
+    """A live entry's short label; a hidden bid's without its value."""
+    if isinstance(last, HiddenChange):
+        return hidden_bid_label(sheet.name(last.player))
+    return entry_label(**entries.entry_facts(sheet, last))
