@@ -50,7 +50,7 @@ MODULES = ("__init__.py", "web/__init__.py", "web/catalogue.py", "web/phone.py",
 #: The templates the phone draws the round screen with, and what they include.
 TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_missing.html",
              "play/_unfit.html", "play/_seat.html", "play/_undo.html", "play/_scored.html",
-             "play/_standings_head.html")
+             "play/_standings_head.html", "play/_round_head.html")
 #: The phone's stand-in for Flask-Babel (:mod:`.phone_babel`), at the top of the bundle.
 BABEL_SHIM = ("web/phone_babel.py", "flask_babel.py")
 #: The libraries the phone draws with, as installed for the server.

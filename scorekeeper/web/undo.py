@@ -21,7 +21,7 @@ from ..game import Sheet
 from ..storage import games as store
 from ..storage.models import Game
 from . import access
-from .wording.history import undo_text
+from .wording.history import history_text, undo_text
 
 
 def undo_label(game: Game, sheet: Sheet, shown: int | None = None) -> str | None:

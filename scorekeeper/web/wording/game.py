@@ -15,7 +15,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 
 from ...game import GameError
-from .cards import card_label, suit_name, trump_label
+from .cards import card_label, trump_label
 
 #: Each kind of game error, worded in the page's language.
 GAME_MESSAGES: dict[str, Any] = {
