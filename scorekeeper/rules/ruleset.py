@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .errors import InvalidRuleOption
@@ -129,6 +129,15 @@ class Ruleset:
         (HookRule(mode='off', min_cards=1), HookRule(mode='on', min_cards=1))
         """
         return self.hook if self.bidding != SIMULTANEOUS else HookRule("off")
+
+    def as_played(self) -> Ruleset:
+        """The ruleset as the game plays it (:attr:`hook_in_play`): what an
+        export tells a reader, where the stored options may say more.
+
+        >>> Ruleset(bidding="simultaneous").as_played().hook.mode
+        'off'
+        """
+        return replace(self, hook=self.hook_in_play)
 
     @property
     def deck_size(self) -> int:

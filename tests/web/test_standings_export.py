@@ -215,5 +215,8 @@ def test_the_rules_say_no_hook_where_everyone_bids_at_once(client, table):
     rules = dict(row[:2] for row in read_rules(client, table) if len(row) >= 2)
     assert rules["Hook rule"] == "off"
     assert rules["Bidding"] == "all at once (no hook rule)"
+    assert json.loads(rules["rules.json"])["hook"]["mode"] == "off"
+    exported = json.loads(client.get(table.url("/export.json")).get_data(as_text=True))
+    assert exported["rules"]["hook"]["mode"] == "off"
     page = client.get(table.url("/")).get_data(as_text=True)
     assert "the dealer may not make the bids add up" not in page

@@ -101,7 +101,7 @@ def rules_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
         writer.writerow([label, text])
     if sheet.duration is not None:
         writer.writerow([_("Duration in minutes"), round(sheet.duration.total_seconds() / 60)])
-    writer.writerow([RULES_JSON_LABEL, sheet.ruleset.to_json()])
+    writer.writerow([RULES_JSON_LABEL, sheet.ruleset.as_played().to_json()])
     return "\ufeff" + out.getvalue()
 
 
@@ -161,7 +161,7 @@ def game_json(game: Game, sheet: Sheet, stored: dict | None = None) -> str:
         "preset": game.preset,
         "rules_summary": rules_summary(game.preset, sheet.ruleset),
         "rules_adjusted": rules_adjusted(game, sheet),
-        "rules": sheet.ruleset.to_dict(),
+        "rules": sheet.ruleset.as_played().to_dict(),
         "rounds": rounds,
         "standings": [
             {"player": sheet.name(s.player), "total": s.total,

@@ -256,7 +256,7 @@ def ruleset_lines(ruleset: Ruleset, sizes: list[int] | None = None,
     else:
         lines.append((_("Schedule"), str(SHAPE_NAMES[ruleset.schedule.shape])))
     lines.append((_("Trump"), trump_text(ruleset.trump)))
-    hook = ruleset.hook_in_play
+    hook = ruleset.hook_in_play  # none where everyone bids at once
     lines.append((_("Hook rule"), hook_text(hook.mode, hook.min_cards)))
     lines.append((_("Bidding"), str(BIDDING_NAMES[ruleset.bidding])))
     lines.append((_("Scoring"), scoring_name(ruleset.scoring)))
