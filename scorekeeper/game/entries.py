@@ -243,7 +243,9 @@ def _refused_tricks(sheet: Sheet, refused: InvalidTricks, players: Sequence[int]
     if "position" in details:
         player = players[details["position"] - 1]
         return GameError("tricks-range", name=sheet.name(player), cards=details["cards"])
-    return GameError(refused.kind, total=details["total"], cards=details["cards"])
+    if refused.kind == "tricks-too-many":  # entered one by one: more than the cards so far
+        return GameError("tricks-too-many", total=details["total"], cards=details["cards"])
+    return GameError("tricks-total", total=details["total"], cards=details["cards"])
 
 
 def undo(sheet: Sheet, seq: int | None = None, reopen: bool = False) -> list[NewChange]:

@@ -99,3 +99,10 @@ def test_a_deck_count_the_set_up_does_not_offer_is_refused_in_place(client):
     assert client.post("/new/preview", data=data).status_code == 200
     response = client.post("/new", data={**data, "action": "start", "first_dealer": "0"})
     assert response.status_code == 422 and "Not a valid choice" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("player", ["9", "9223372036854775807", "-1"])
+def test_replacing_the_own_link_of_a_player_the_game_has_not_is_refused(client, table, player):
+    table.start()
+    path = table.url(f"/share/rotate?role=seat&player={player}")
+    assert client.get(path).status_code == 400

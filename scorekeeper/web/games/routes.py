@@ -310,11 +310,13 @@ def rotate(gid: str):
     role = request.values.get("role")
     player = request.values.get("player", type=int) if role == links.SEAT else None
     current = access.access()
+    sheet = access.sheet()
+    if player is not None and player not in sheet.members:  # no seat of this game's
+        abort(400)
     old = (current.link if role == current.role else links.link_of(current.game, role, player)
            if role in links.ROLES or player is not None else None)
     if old is None:
         abort(400)
-    sheet = access.sheet()
     if request.method != "POST":  # GET and HEAD only ask
         return render_template("games/rotate.html", game=current.game, role=role,
                                phones=links.phones_through(old, access.device_id()),
