@@ -9,6 +9,7 @@ migrations sit beside this module, in the package's own folders.
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any
 
@@ -25,7 +26,6 @@ from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
 from .web.monitoring import log_request_error, register_monitoring
 from .web.rendered import register_kept_pages
-from .web.security import DEFAULTS as SECURITY_DEFAULTS
 from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers
 from .web.urls import register_url_converters
@@ -43,51 +43,20 @@ class Scorekeeper(Flask):
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Create and configure the app (flaskr's factory).
 
-    Settings come from the defaults below, then ``instance/config.py`` if it
-    exists, then the environment (``SECRET_KEY``, ``DATABASE_URL``), then
-    ``test_config``.
+    Settings come from their defaults (:data:`scorekeeper.config.DEFAULTS`),
+    then ``instance/config.py`` if it exists, then the environment
+    (``SECRET_KEY``, ``DATABASE_URL``, ...), then ``test_config``; the ones
+    derived from the others last (:func:`scorekeeper.config.fill_derived`).
     """
     app = Scorekeeper(__name__, instance_relative_config=True)
     os.makedirs(app.instance_path, exist_ok=True)
-    app.config.from_mapping(SECURITY_DEFAULTS)
-    app.config.from_mapping(config.KEPT_SIZES)
-    app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI=config.default_database_url(app.instance_path),
-        # A database error's message would carry the statement's values, a
-        # link's token among them, into the error log.
-        SQLALCHEMY_ENGINE_OPTIONS={"hide_parameters": True},
-        LANGUAGES=config.LANGUAGES,
-        BABEL_DEFAULT_LOCALE="en",
-        COMPRESS_MIMETYPES=[
-            "text/html", "text/css", "text/csv", "text/javascript", "application/javascript",
-            "application/json", "image/svg+xml",
-            # Pyodide's core (scorekeeper/web/engine.py): 10 MB, about 3 MB compressed.
-            "application/wasm",
-        ],
-        # Static files are streamed; without gzip here a gzip-only client gets them raw.
-        COMPRESS_ALGORITHM_STREAMING=["zstd", "br", "gzip", "deflate"],
-        SEND_FILE_MAX_AGE_DEFAULT=7 * 24 * 3600,
-        WTF_CSRF_TIME_LIMIT=None,
-        MAX_CONTENT_LENGTH=1024 * 1024,
-        # How often a SQLite server's watch asks which watched games changed
-        # (scorekeeper/storage/watch.py; PostgreSQL is told at once).
-        WATCH_INTERVAL=0.1,
-        # How long one live stream lasts before the browser opens it again (web/live.py).
-        LIVE_STREAM_SECONDS=600.0,
-    )
+    app.config.from_mapping(copy.deepcopy(config.DEFAULTS))  # its lists and dicts the app's own
+    app.config["SQLALCHEMY_DATABASE_URI"] = config.default_database_url(app.instance_path)
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(config.from_environment())
     if test_config is not None:
         app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = config.persistent_secret_key(app.instance_path)
-    if not app.config.get("RATELIMIT_STORAGE_URI"):
-        app.config["RATELIMIT_STORAGE_URI"] = config.default_ratelimit_url(
-            app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
-
-    if "SHARED_PAGES" not in app.config:
-        app.config["SHARED_PAGES"] = config.default_shared_pages(
-            app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
+    config.fill_derived(app.config, app.instance_path)
 
     register_extensions(app)
     register_security(app)

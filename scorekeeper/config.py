@@ -1,10 +1,16 @@
-"""Configuration: defaults, then ``instance/config.py``, then the environment."""
+"""Configuration: every setting's default in one table (:data:`DEFAULTS`),
+then ``instance/config.py``, then the environment (:func:`from_environment`),
+then a test's mapping; last, the settings derived from where the database and
+the instance folder are (:func:`fill_derived`)."""
 
 from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 from pathlib import Path
+from collections.abc import MutableMapping
+from typing import Any
 
 #: The languages the interface is offered in, first the fallback.
 LANGUAGES = ("en", "pl", "et", "de", "fr", "es", "it", "pt", "hi")
@@ -72,6 +78,64 @@ KEPT_SIZES = {
     "KEPT_PAGES": 2000,  # drawn entry panels and standings (web/rendered.py)
     "KEPT_FIGURES": 64,  # statistics pages' figures (storage/kept.py)
 }
+
+#: Every setting's default (the README's hosting section says what a host sets).
+DEFAULTS: dict[str, Any] = {
+    **KEPT_SIZES,
+    # A database error's message would carry the statement's values, a link's
+    # token among them, into the error log.
+    "SQLALCHEMY_ENGINE_OPTIONS": {"hide_parameters": True},
+    "LANGUAGES": LANGUAGES,
+    "BABEL_DEFAULT_LOCALE": "en",
+    "COMPRESS_MIMETYPES": [
+        "text/html", "text/css", "text/csv", "text/javascript", "application/javascript",
+        "application/json", "image/svg+xml",
+        # Pyodide's core (scorekeeper/web/engine.py): 10 MB, about 3 MB compressed.
+        "application/wasm",
+    ],
+    # Static files are streamed; without gzip here a gzip-only client gets them raw.
+    "COMPRESS_ALGORITHM_STREAMING": ["zstd", "br", "gzip", "deflate"],
+    "SEND_FILE_MAX_AGE_DEFAULT": 7 * 24 * 3600,
+    "WTF_CSRF_TIME_LIMIT": None,
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    # How often a SQLite server's watch asks which watched games changed
+    # (scorekeeper/storage/watch.py; PostgreSQL is told at once).
+    "WATCH_INTERVAL": 0.1,
+    # How long one live stream lasts before the browser opens it again (web/live.py).
+    "LIVE_STREAM_SECONDS": 600.0,
+    # Cookies, the proxy and the rate limits (scorekeeper/web/security.py).
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
+    # Not with every answer: see scorekeeper.web.access.device_id.
+    "SESSION_REFRESH_EACH_REQUEST": False,
+    "BEHIND_PROXY": 0,
+    "TRUSTED_PROXIES": "127.0.0.0/8,::1",
+    "RATELIMIT_HEADERS_ENABLED": False,
+    "RATELIMIT_ENABLED": True,
+    # A store that fails counts in each process's memory until it answers again.
+    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+    "LIMIT_NEW_GAMES": "60 per hour",
+    "LIMIT_JOIN_TRIES": "10 per minute;60 per day",
+    # A table taps about once a second; this bounds a script, not a table.
+    "LIMIT_WRITES": "1200 per minute",
+    # The request log and the metrics (scorekeeper/web/monitoring.py).
+    "METRICS_TOKEN": None,
+    "LOG_FORMAT": "text",
+}
+
+
+def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None:
+    """The settings whose defaults depend on the others, where nothing set them:
+    the secret key kept in the instance folder, and the files the rate limits
+    and the shared drawings use beside the database."""
+    if not settings.get("SECRET_KEY"):
+        settings["SECRET_KEY"] = persistent_secret_key(instance_path)
+    database = settings["SQLALCHEMY_DATABASE_URI"]
+    if not settings.get("RATELIMIT_STORAGE_URI"):
+        settings["RATELIMIT_STORAGE_URI"] = default_ratelimit_url(database, instance_path)
+    if "SHARED_PAGES" not in settings:
+        settings["SHARED_PAGES"] = default_shared_pages(database, instance_path)
+
 
 #: Text settings the environment may set as they are (see the README's hosting section).
 ENVIRONMENT_SETTINGS = ("RATELIMIT_STORAGE_URI", "LIMIT_NEW_GAMES", "LIMIT_JOIN_TRIES",

@@ -284,8 +284,6 @@ def register_monitoring(app: Flask) -> None:
     Flask's request signals time a request from before the first
     ``before_request`` hook to after the last ``after_request`` one, wherever
     this is registered."""
-    app.config.setdefault("METRICS_TOKEN", None)
-    app.config.setdefault("LOG_FORMAT", "text")
     if app.config["METRICS_TOKEN"]:
         app.extensions["metrics"] = True
         app.add_url_rule("/metrics", SCRAPE_ENDPOINT, scrape, methods=["GET"])

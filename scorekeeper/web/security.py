@@ -33,7 +33,6 @@ Settings (see the README's hosting section):
 from __future__ import annotations
 
 import ipaddress
-from datetime import timedelta
 
 from flask import Flask, current_app, render_template, request
 from flask.logging import default_handler
@@ -75,22 +74,6 @@ SECURITY_HEADERS = {
 #: again for a year (a capability link sent in clear could be read on the way).
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
 
-DEFAULTS = {
-    "SESSION_COOKIE_SAMESITE": "Lax",
-    "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
-    # Not with every answer: see scorekeeper.web.access.device_id.
-    "SESSION_REFRESH_EACH_REQUEST": False,
-    "BEHIND_PROXY": 0,
-    "TRUSTED_PROXIES": "127.0.0.0/8,::1",
-    "RATELIMIT_HEADERS_ENABLED": False,
-    "RATELIMIT_ENABLED": True,
-    # A store that fails counts in each process's memory until it answers again.
-    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
-    "LIMIT_NEW_GAMES": "60 per hour",
-    "LIMIT_JOIN_TRIES": "10 per minute;60 per day",
-    # A table taps about once a second; this bounds a script, not a table.
-    "LIMIT_WRITES": "1200 per minute",
-}
 
 #: The schemes of a single Redis server, and what Redis stores are given
 #: (seconds to wait for a connection and for an answer; redis-py's own is 5).
