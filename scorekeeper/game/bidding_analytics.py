@@ -132,7 +132,7 @@ def bidding_figures(sheets: Iterable[Sheet], shown: Callable[[str], str] = str
                 figures = players.setdefault(name_key(name), BiddingFigures(name))
                 bid, tricks = rnd.bids[pid], rnd.tricks[pid]
                 figures.add(rnd.cards, seat_from_dealer(rnd.order, pid), bid == tricks)
-                if pid == dealer and rnd.hook_binds:
+                if pid == dealer and rnd.hook_active:
                     figures.hook.dealt += 1
                     refused = rnd.forbidden_with(rnd.bids)
                     if refused is not None:

@@ -24,9 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..rules.numbers import is_whole
 from ..rules import InvalidBid, InvalidTricks, ScheduleSpec, check_bid, check_running_tricks
 from ..rules import check_tricks
+from ..rules.numbers import is_whole
 from ..rules import check_zero_streak
 from ..rules import find_scoring, max_hand, round_sizes
 from .errors import Conflict, GameError, Refusals
@@ -118,7 +118,7 @@ def check_bid_of(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int], player:
         check_bid(
             bid, cards=rnd.cards, earlier_bids=earlier if is_dealer else [],
             is_last_bidder=is_dealer and everyone_else_bid,
-            hook_active=rnd.hook_binds,
+            hook_active=rnd.hook_active,
         )
         check_zero_streak(bid, sheet.ruleset.zero_bid_limit_for(len(rnd.order)),
                           sheet.earlier_bids(player, rnd.number))

@@ -181,6 +181,8 @@ class RoundSheet(RoundFacts):
     dealer: int
     #: Player ids in bidding order: the player after the dealer first, the dealer last.
     order: list[int]
+    #: Whether the hook may refuse the dealer a bid in this round (the engine's
+    #: :func:`scorekeeper.rules.hook_applies`: never where everyone bids at once).
     hook_active: bool
     in_turn: bool
     #: Whether the deck holds enough cards for this round's players.
@@ -261,16 +263,10 @@ class RoundSheet(RoundFacts):
         """The dealer's forbidden bid, once everyone else has bid, or None."""
         return self.forbidden_with(self.bids)
 
-    @property
-    def hook_binds(self) -> bool:
-        """Whether the hook may refuse the dealer a bid in this round: it is
-        on, and the bids go in turn (the dealer's last)."""
-        return self.hook_active and self.in_turn
-
     def forbidden_with(self, bids: Mapping[int, int | None]) -> int | None:
         """The dealer's forbidden bid were the others' bids ``bids`` (a
         correction being chosen), or None while one of them is missing."""
-        if not self.hook_binds:
+        if not self.hook_active:
             return None
         others = [bids.get(s) for s in self.order[:-1]]
         if any(bid is None for bid in others):
