@@ -35,7 +35,7 @@ from sqlalchemy import select
 from ..game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, build_sheet
 from ..game.names import NAME_LENGTH, name_key
 from ..game.checking import HandProblem, LogProblem, check_hand, check_log, check_penalties
-from ..game.hidden import Looker, first_hidden, looker_of
+from ..game.hidden import Looker, first_hidden, hides_bids, looker_of
 from ..rules import Ruleset, RulesError
 from ..rules.numbers import is_whole
 from . import archive
@@ -111,7 +111,10 @@ def hidden_from_here(game: Game, looker: Looker | None) -> int | None:
     (or no looker: the whole log)."""
     if looker is None:
         return None
-    return first_hidden(load_changes(game), load_sheet(game), looker)
+    sheet = load_sheet(game)  # kept between requests: its log is read only when it hides bids
+    if not hides_bids(sheet.current):
+        return None
+    return first_hidden(load_changes(game), sheet, looker)
 
 
 def changes_seen(game: Game, looker: Looker, after: int = 0) -> list[dict[str, Any]]:
