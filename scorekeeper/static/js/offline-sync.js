@@ -24,6 +24,69 @@
   var syncing = false;
   function setSyncing(value) { syncing = value; engine.syncing(value); }
 
+  // --- What another phone changed meanwhile: settled one tap per entry -----------
+
+  // The entries the server refused as changed meanwhile, with this phone's
+  // value: {round, entry, player, value}, the last tap of an entry last.
+  var CONFLICTS = "scorekeeper-offline-conflicts:" + gamePath.slice(3);
+  var ENTRY = /\/round\/(\d+)\/(trump|bid|tricks)$/;
+
+  function keepConflict(tap) {
+    var found = ENTRY.exec(tap.url);
+    if (!found) { return; }
+    var entry = found[2];
+    var player = entry === "trump" ? null : tap.values.player;
+    var kept = read(CONFLICTS, []).filter(function (c) { return !(c.entry === entry && c.player === player); });
+    kept.push({ round: Number(found[1]), entry: entry, player: player, value: tap.values[entry] });
+    write(CONFLICTS, kept);
+  }
+
+  function settled(entry, player) {
+    var left = read(CONFLICTS, []).filter(function (c) { return !(c.entry === entry && String(c.player) === String(player)); });
+    if (left.length) { write(CONFLICTS, left); } else { window.localStorage.removeItem(CONFLICTS); }
+  }
+
+  // The server offers those of the round shown that still differ (as this
+  // link may see them: web/play/conflicts.py), above the entry panel.
+  function offerConflicts() {
+    var panel = document.getElementById("entry");
+    var kept = read(CONFLICTS, []);
+    if (!panel || !kept.length) { return; }
+    var number = kept[kept.length - 1].round;
+    var query = new URLSearchParams();
+    kept.filter(function (c) { return c.round === number; }).forEach(function (c) {
+      query.append(c.entry, c.entry === "trump" ? c.value : c.player + ":" + c.value);
+    });
+    fetch(settings.root + gamePath + "/round/" + number + "/conflicts?" + query, {
+      cache: "no-store", credentials: "same-origin", headers: { "HX-Request": "true" },
+    }).then(function (answer) {
+      if (answer.status !== 200) {
+        if (answer.status === 204) { window.localStorage.removeItem(CONFLICTS); } // nothing left
+        return null;
+      }
+      return answer.text();
+    }).then(function (html) {
+      if (!html) { return; }
+      var shown = document.getElementById("conflicts");
+      if (shown) { shown.remove(); }
+      panel.insertAdjacentHTML("beforebegin", html);
+    }, function () { /* no connection: offered when the page is next opened online */ });
+  }
+
+  // A chip tapped: js/taps.js (registered before this) has taken the tap and
+  // sends it through the one write path; its answer is the entry panel.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var section = form.closest && form.closest("#conflicts");
+    if (!section) { return; }
+    var player = form.querySelector("input[name=player]");
+    settled(/^conflict-(\w+)-/.exec(form.id)[1], player ? player.value : null);
+    form.remove();
+    if (!section.querySelector("form")) { section.remove(); }
+  }, true);
+
+  // --- Back online: the phone's own log to the server, in order ---------------------
+
   function serverVersion() {
     return fetch(settings.root + gamePath + "/export.json", { cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
@@ -60,6 +123,7 @@
         return sent(left[0], shift).then(function (answer) {
           if (answer.status === 0 || answer.status >= 500 || answer.status === 429) { return Promise.reject(answer.status); }
           if (answer.status === 409 || answer.status === 422) { refused = answer; }
+          if (answer.status === 409) { keepConflict(left[0]); }
           write(OWN, left.slice(1));
           return next();
         });
@@ -67,6 +131,11 @@
       return next().then(function () { return refused; });
     }).then(function (refused) {
       window.localStorage.removeItem(LOG);
+      if (read(CONFLICTS, []).length) {
+        // Changed meanwhile on another phone: offered to settle on the game's screen.
+        window.location.assign(settings.root + gamePath + "/");
+        return;
+      }
       if (refused) {
         // Changed meanwhile on another phone: the server's screen says what it has.
         return refused.text().then(function (html) {
@@ -81,5 +150,7 @@
   }
   document.addEventListener("scorekeeper:online", sync);
   window.addEventListener("online", sync);
-  if (navigator.onLine) { sync(); }
+  if (navigator.onLine) {
+    if (read(OWN, []).length) { sync(); } else { offerConflicts(); }
+  }
 })();
