@@ -116,14 +116,14 @@
             pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
             pyodide.globals.set("settings_json", JSON.stringify({
               stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
-              csrf: token ? token.value : "", root: settings.root,
+              csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
             }));
             pyodide.runPython([
               "import json, sys",
               "sys.path.insert(0, '/engine')",
               "from scorekeeper.web.phone import Phone",
               "_given = json.loads(settings_json)",
-              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'])",
+              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'))",
               "def tap_json(path, values):",
               "    return json.dumps(phone.tap(path, json.loads(values)))",
               "def screen_json():",
