@@ -85,3 +85,68 @@ def test_a_bid_changed_on_another_phone_meanwhile_is_settled_with_one_tap(
     finally:
         for phone in phones:
             phone.close()
+
+
+def test_two_phones_offline_at_once_a_scorers_and_a_players_own_both_land(
+        browser: Browser, browser_context_args, base_url, seeder, shoot):
+    from scorekeeper.storage.database import db
+    from scorekeeper.storage.models import Link
+
+    gid = seeder.start(NAMES)
+    seeder.post(gid, "/round/1/trump", trump="S")
+    with seeder.client.application.app_context():
+        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == gid))
+    seeder.client.get(f"/g/{gid}/share")  # makes each player's own link
+    with seeder.client.application.app_context():
+        di = db.session.scalar(db.select(Link.token).where(
+            Link.game_id == game_id, Link.role == "seat", Link.player == 3))
+    phones = [browser.new_context(**{**browser_context_args, "base_url": base_url}) for _ in range(2)]
+    try:
+        scorer, own = (phone.new_page() for phone in phones)
+        errors = []
+        for page in (scorer, own):
+            page.on("pageerror", lambda error: errors.append(error))
+        scorer.goto(f"/g/{gid}/round/1")
+        own.goto(f"/g/{di}/round/1")
+        for page in (scorer, own):
+            expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+        for phone in phones:
+            phone.set_offline(True)
+        for page in (scorer, own):
+            expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+
+        # The scorer enters Bob's and Cy's bids, Di her own on her phone: each its own log.
+        for player in (1, 2):
+            scorer.locator(bid_chip(player, A_BIDS[player])).click()
+            expect(scorer.locator(bid_chip(player, A_BIDS[player]))).to_have_attribute(
+                "aria-pressed", "true")
+        own.locator(bid_chip(3, A_BIDS[3])).click()
+        expect(own.locator("#own-bid")).to_have_text(str(A_BIDS[3]))
+        # Her phone enters nothing else: no other player's chips, no trump, no Undo.
+        expect(own.locator("#bid-1")).to_have_count(0)
+        expect(own.locator("#undo button")).to_have_count(0)
+        shoot("offline-sync-seat-offline", own)
+
+        for phone in phones:
+            phone.set_offline(False)
+        # Both logs land; each phone opens the game as the server has it.
+        expect(scorer.locator(bid_chip(3, A_BIDS[3]))).to_have_attribute(
+            "aria-pressed", "true", timeout=START)
+        expect(own.locator("#bids-so-far")).to_contain_text("Bob", timeout=START)
+        for player, bid in A_BIDS.items():
+            expect(own.locator(f"#bids-so-far li:nth-child({[1, 2, 3, 0].index(player) + 1}) b")
+                   ).to_have_text(str(bid), timeout=20_000)
+        expect(scorer.locator("#conflicts")).to_have_count(0)
+        expect(own.locator("#conflicts")).to_have_count(0)
+        shoot("offline-sync-two-phones-scorer", scorer)
+        shoot("offline-sync-two-phones-own", own)
+
+        exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+        assert exported["rounds"][0]["bids"] == {"Bob": 3, "Cy": 2, "Di": 4}
+        bids = [(c["player"], c["value"], c["by_player"]) for c in exported["stored"]["changes"]
+                if c["kind"] == "bid"]
+        assert sorted(bids) == [(1, 3, False), (2, 2, False), (3, 4, True)]
+        assert errors == []
+    finally:
+        for phone in phones:
+            phone.close()
