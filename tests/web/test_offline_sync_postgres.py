@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from servers import needs_postgres
+from test_offline_sync import started  # noqa: F401  (a fixture: round 1 with its trump)
 from test_offline_sync import (
     test_a_phones_offline_bids_land_in_order_each_once_even_sent_twice as each_once,
     test_a_seat_phones_log_is_the_games_log_as_its_link_sees_it as seat_log,
@@ -22,13 +23,6 @@ pytestmark = needs_postgres
 def client(postgres_app):
     """The test client of an app on PostgreSQL (the ``table`` fixture drives it)."""
     return postgres_app.test_client()
-
-
-@pytest.fixture
-def started(table):
-    table.start()
-    assert table.trump(1, "S").status_code == 302
-    return table
 
 
 def test_a_phones_offline_log_lands_in_order_each_entry_once_on_postgresql(client, started):
