@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
 
@@ -94,10 +94,9 @@ def test_two_phones_offline_at_once_a_scorers_and_a_players_own_both_land(
 
     gid = seeder.start(NAMES)
     seeder.post(gid, "/round/1/trump", trump="S")
-    with seeder.client.application.app_context():
-        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == gid))
     seeder.client.get(f"/g/{gid}/share")  # makes each player's own link
     with seeder.client.application.app_context():
+        game_id = db.session.scalar(db.select(Link.game_id).where(Link.token == gid))
         di = db.session.scalar(db.select(Link.token).where(
             Link.game_id == game_id, Link.role == "seat", Link.player == 3))
     phones = [browser.new_context(**{**browser_context_args, "base_url": base_url}) for _ in range(2)]

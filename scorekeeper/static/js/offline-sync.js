@@ -1,12 +1,15 @@
-// Back online: a scorer's round screen sends the taps it kept offline (docs/offline.md).
+// Back online: a round screen sends the taps it kept offline (docs/offline.md).
 //
-// js/offline-engine.js keeps the round screen going without network and
-// keeps this phone's own taps (localStorage). When the connection is back
-// (the `online` event, or any answer from the server: js/taps.js), this file
-// works through them in order, through the same posts as a tap online (the
-// one write path, each `was` checked; a repeat the server has already is
-// answered as done, so an entry never lands twice), and the page then opens
-// the game where the server has it.
+// js/offline-engine.js keeps the round screen going without network (a
+// scorer's, or a player's own with its rights) and keeps this phone's own
+// taps (localStorage). When the connection is back (the `online` event, or
+// any answer from the server: js/taps.js), this file works through them in
+// order, through the same posts as a tap online (the one write path, each
+// `was` checked; a repeat the server has already is answered as done, so an
+// entry never lands twice), and the page then opens the game where the
+// server has it. An entry another phone set otherwise meanwhile (409) is
+// kept, and the round screen then offers it to settle with one tap: the
+// server says which still differ and draws the choice (web/play/conflicts.py).
 //
 // No rule is written here: this file only carries taps and HTML.
 (function () {
