@@ -66,6 +66,7 @@ def unsettled(rnd: RoundSheet, asked: Iterable[tuple[str, int | None, Any]]) -> 
         if entry == "bid" and player in rnd.hidden_bids:
             continue
         theirs = held(rnd, entry, player)
-        if theirs != value and theirs not in (None, UNSET):
+        made = theirs != UNSET if entry == "trump" else theirs is not None  # (no trump: None)
+        if made and theirs != value:
             found.append(Unsettled(entry, player, value, theirs))
     return found

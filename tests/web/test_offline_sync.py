@@ -208,3 +208,16 @@ def test_a_seat_phones_log_is_the_games_log_as_its_link_sees_it(app, client, sta
     kept = app.test_client().get(f"/g/{bob}/log.json").get_json()["changes"]
     exported = json.loads(client.get(f"/g/{started.gid}/export.json").get_data(as_text=True))
     assert kept == exported["stored"]["changes"]
+
+
+def test_no_trump_chosen_on_another_phone_is_offered_and_kept_with_one_tap(client, table):
+    table.start()
+    assert table.trump(1, "none").status_code == 302  # another phone: no trump
+    body = conflicts(client, table.gid, "trump=S").get_data(as_text=True)
+    assert [(name, value) for name, value, _label in offered(body)] == [("trump", "S"),
+                                                                        ("trump", "none")]
+    assert 'name="was" value="none"' in body
+    keep_mine = client.post(f"/g/{table.gid}/round/1/trump", data={"trump": "S", "was": "none"},
+                            headers=HTMX)
+    assert keep_mine.status_code == 200
+    assert changes(client, table.gid)[-1] == ("trump", None, "S")
