@@ -98,6 +98,7 @@ def register_blueprints(app: Flask) -> None:
     from .web.language import bp as language_bp
     from .web.manage.routes import bp as manage_bp
     from .web.offline import bp as offline_bp
+    from .web.play import conflicts  # noqa: F401  (its view joins the play blueprint)
     from .web.play.routes import bp as play_bp
     from .web.regulars.carry import bp as carry_bp
     from .web.regulars.players import bp as players_bp

@@ -45,6 +45,13 @@ def seat_may_enter(view: Callable) -> Callable:
     return view
 
 
+def seat_may_read(view: Callable) -> Callable:
+    """Mark a read open to a player's own link as to a scorer's, not to a
+    viewer link (what a phone keeps to enter without network)."""
+    view.seat_may_read = True
+    return view
+
+
 def seat_may_take(view: Callable) -> Callable:
     """Mark the view where a phone says which player it is as open to viewer
     and seat links, for a phone that typed the players' code (:func:`may_choose_seat`)."""
@@ -123,6 +130,8 @@ def refusal_of(found: Access, view: Callable | None) -> str | None:
         return None if chosen else "access/no_seat_to_take.html"
     if found.role != SEAT:
         return "access/read_only.html"
+    if getattr(view, "seat_may_read", False):
+        return None
     if getattr(view, "seat_may_enter", False) and found.may_enter_for(
             request.form.get("player", type=int)):
         return None

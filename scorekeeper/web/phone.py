@@ -30,6 +30,7 @@ from urllib.parse import quote, urlencode
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..game import Fold, GameError, Sheet, entries
+from ..game.hidden import as_seen, looker_of
 from ..game.history import history_of
 from ..rules import Ruleset
 from .catalogue import template_callables
@@ -90,11 +91,14 @@ class Phone:
     ``stored`` is the ``stored`` part of the game's JSON export (its ruleset,
     players, first dealer and changes); ``rules`` the URL rules of
     :data:`scorekeeper.web.engine.PHONE_ENDPOINTS`; ``gid`` the link's token
-    and ``csrf`` the page's CSRF token, for the forms drawn.
+    and ``csrf`` the page's CSRF token, for the forms drawn. ``seat`` is the
+    player of a player's own link (None: a scorer's), which enters that
+    player's bid and tricks only, as online.
     """
 
     def __init__(self, stored: Mapping[str, Any], language: str, rules: Mapping[str, str],
-                 gid: str, csrf: str, root: str = "") -> None:
+                 gid: str, csrf: str, root: str = "", seat: int | None = None) -> None:
+        self.seat = seat
         self.start = (Ruleset.from_dict(stored["ruleset"]),
                       [p["name"] for p in sorted(stored["players"], key=lambda p: p["seat"])],
                       stored["first_dealer"])
@@ -117,6 +121,13 @@ class Phone:
         return self.fold.sheet
 
     @property
+    def seen(self) -> Sheet:
+        """The sheet as this link sees it, as the server draws it (a bid still
+        hidden from it left out: :func:`scorekeeper.game.hidden.as_seen`)."""
+        role = "scorer" if self.seat is None else "seat"
+        return as_seen(self.sheet, looker_of(role, self.seat))
+
+    @property
     def version(self) -> int:
         return self.fold.version
 
@@ -132,6 +143,8 @@ class Phone:
         if found is None:
             raise ValueError(f"not a tap of the round screen: {path}")
         sheet = self.sheet
+        if not self.may_enter(found, values):
+            return self.screen(status=403)  # as online: not this link's entry, nothing stored
         try:
             built = self.build(sheet, found, values)
         except GameError as error:
@@ -145,6 +158,13 @@ class Phone:
             shown = (self.sheet.current or self.sheet.rounds[-1]).number
             notice = self.gettext("Undone: %(entry)s", entry=self.undo_label(sheet, shown) or "")
         return self.screen(notice=notice)
+
+    def may_enter(self, found: re.Match[str], values: Mapping[str, str]) -> bool:
+        """Whether this link may make the tap: a scorer's any, a player's own
+        link only its player's bid and tricks (``access.seat_may_enter``)."""
+        if self.seat is None:
+            return True
+        return found["what"] in ("bid", "tricks") and values.get("player") == str(self.seat)
 
     def build(self, sheet: Sheet, found: re.Match[str], values: Mapping[str, str]) -> list:
         """The changes a tap stores, from the same entry functions as the server's."""
@@ -169,7 +189,7 @@ class Phone:
         now = datetime.now(timezone.utc).replace(tzinfo=None)
         new = [Change(seq=self.version + offset, kind=change.kind, round=change.round,
                       player=change.player, value=change.value, created_at=now, author=None,
-                      by_player=False)
+                      by_player=self.seat is not None)
                for offset, change in enumerate(built, start=1)]
         self.changes.extend(new)
         self.fold = self.fold.extend(new)
@@ -185,11 +205,12 @@ class Phone:
         return undo_text(sheet, lambda: history_of(*self.start, self.changes), shown)
 
     def context(self, rnd: Any, **extra: Any) -> dict[str, Any]:
-        sheet = self.sheet
+        sheet = self.seen
         game = SimpleNamespace(version=self.version)
-        return {"game": game, "sheet": sheet, "rnd": rnd, "gid": self.gid, "can_write": True,
-                "own_player": None, "role": "scorer", "undo_label": self.undo_label(sheet, rnd.number),
-                **extra}
+        return {"game": game, "sheet": sheet, "rnd": rnd, "gid": self.gid,
+                "can_write": self.seat is None, "own_player": self.seat,
+                "role": "scorer" if self.seat is None else "seat",
+                "undo_label": self.undo_label(sheet, rnd.number), **extra}
 
     def screen(self, error: str | None = None, notice: str | None = None,
                confirm_reopen: int | None = None, status: int = 200) -> dict[str, Any]:
@@ -197,7 +218,7 @@ class Phone:
         game over): its entry panel with the undo bar and the notice of the
         last round scored (``panel``, as the server's htmx answer), the
         standings (``standings``), and the facts of its heading (``head``)."""
-        sheet = self.sheet
+        sheet = self.seen
         rnd = sheet.current or sheet.rounds[-1]
         context = self.context(rnd, error=error, notice=notice, confirm_reopen=confirm_reopen)
         panel = self.env.get_template("play/_entry.html").render(oob=True, **context)

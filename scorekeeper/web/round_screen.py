@@ -9,7 +9,7 @@ from flask import flash, make_response, redirect, render_template, url_for
 
 from ..game import Sheet
 from ..game.rounds import RoundSheet
-from ..storage.links import SCORER
+from ..storage.links import SCORER, SEAT
 from ..storage.models import Game
 from . import access, engine
 from .rendered import kept_marked, kept_with_token
@@ -37,9 +37,11 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     if plain:
         html = kept_with_token(PANEL, game, lambda: draw(PANEL, game, sheet, rnd), number)
         return vary(make_response(html, status))
-    # Only a scorer's whole round screen plays on without network (docs/offline.md).
-    offline = engine.phone_settings() if template == ROUND_PAGE and rnd is sheet.current and \
-        access.access().role == SCORER else None
+    # Only the whole round screen of a link that enters plays on without
+    # network (docs/offline.md): a scorer's, or a player's own with its rights.
+    found = access.access()
+    offline = engine.phone_settings(found.player if found.role == SEAT else None) if \
+        template == ROUND_PAGE and rnd is sheet.current and found.role in (SCORER, SEAT) else None
     html = draw(template, game, sheet, rnd, error=error, notice=notice,
                 confirm_reopen=confirm_reopen, offline_engine=offline)
     response = vary(make_response(html, status))

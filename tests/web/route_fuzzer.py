@@ -104,6 +104,8 @@ STRATEGIES: dict[str, Strategy] = {
     "play.export_rules_csv": Strategy(query={"sep": SEP}),
     "play.export_json": Strategy(),
     "play.change_log": Strategy(query={"after": SINCE}),
+    "play.conflicts": Strategy(query={"bid": ["1:2", "1:5", "1:7", "0:1", "2:0"],
+                                      "tricks": ["1:1", "2:0"], "trump": ["H", "S", "none"]}),
     "manage.players": Strategy(),
     "manage.join": Strategy(form={"name": ["Eve"], "after": ["first", "0", "3"],
                                   "start_rule": ["zero", "lowest", "average", "number"],

@@ -116,14 +116,14 @@
             pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
             pyodide.globals.set("settings_json", JSON.stringify({
               stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
-              csrf: token ? token.value : "", root: settings.root,
+              csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
             }));
             pyodide.runPython([
               "import json, sys",
               "sys.path.insert(0, '/engine')",
               "from scorekeeper.web.phone import Phone",
               "_given = json.loads(settings_json)",
-              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'])",
+              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'))",
               "def tap_json(path, values):",
               "    return json.dumps(phone.tap(path, json.loads(values)))",
               "def screen_json():",
@@ -214,69 +214,14 @@
     }
     return true;
   }
-  window.scorekeeperOffline = { take: take };
+  // js/offline-sync.js sends this phone's own log when the connection is back.
+  window.scorekeeperOffline = {
+    take: take, settings: settings, gamePath: gamePath, LOG: LOG, OWN: OWN,
+    read: read, write: write, say: say, draw: draw,
+    syncing: function (value) { syncing = value; },
+    stop: function () { phone = null; starting = null; },
+  };
 
   document.addEventListener("scorekeeper:offline", function () { start(); });
   window.addEventListener("offline", function () { start(); });
-
-  // --- Back online: the phone's own log to the server, in order ---------------------
-
-  function serverVersion() {
-    return fetch(settings.root + gamePath + "/export.json", { cache: "no-store" })
-      .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
-      .then(function (data) {
-        var changes = data.stored.changes;
-        return changes.length ? changes[changes.length - 1].seq : 0;
-      });
-  }
-
-  // An Undo of an entry this phone stored offline names it by the number the
-  // phone gave it; the server numbered it after what others stored meanwhile.
-  function sent(tap, shift) {
-    var values = Object.assign({}, tap.values);
-    if (/\/undo$/.test(tap.url) && Number(values.seq) > tap.base) { values.seq = String(Number(values.seq) + shift); }
-    var token = document.querySelector("input[name=csrf_token]");
-    if (token && "csrf_token" in values) { values.csrf_token = token.value; }
-    return fetch(tap.url, {
-      method: "POST", body: new URLSearchParams(values), credentials: "same-origin",
-      headers: { "HX-Request": "true" },
-    });
-  }
-
-  function sync() {
-    var own = read(OWN, []);
-    if (syncing || !own.length) { return; }
-    syncing = true;
-    say("sending");
-    serverVersion().then(function (version) {
-      var shift = version - own[0].base;
-      var refused = null;
-      var next = function () {
-        var left = read(OWN, []);
-        if (!left.length) { return Promise.resolve(); }
-        return sent(left[0], shift).then(function (answer) {
-          if (answer.status === 0 || answer.status >= 500 || answer.status === 429) { return Promise.reject(answer.status); }
-          if (answer.status === 409 || answer.status === 422) { refused = answer; }
-          write(OWN, left.slice(1));
-          return next();
-        });
-      };
-      return next().then(function () { return refused; });
-    }).then(function (refused) {
-      window.localStorage.removeItem(LOG);
-      if (refused) {
-        // Changed meanwhile on another phone: the server's screen says what it has.
-        return refused.text().then(function (html) {
-          phone = null; starting = null; syncing = false;
-          draw({ panel: html, head: {}, standings: "" });
-        });
-      }
-      window.location.assign(settings.root + gamePath + "/");
-    }, function () {
-      syncing = false; // still no connection: tried again when it is back
-    });
-  }
-  document.addEventListener("scorekeeper:online", sync);
-  window.addEventListener("online", sync);
-  if (navigator.onLine) { sync(); }
 })();

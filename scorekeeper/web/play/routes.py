@@ -332,16 +332,14 @@ def export_rules_csv(gid: str):
 
 
 @bp.get("/log.json")
+@access.seat_may_read
 def change_log(gid: str):
     """The game's changes numbered after ``after``, as its JSON export holds
-    them: what a scorer's round screen adds to the log it keeps for playing on
-    without network (docs/offline.md), up to a bid still hidden from scorers
-    (everyone bids at once); no other link gets it.
-
-    :raise 404: for any other link.
+    them: what a round screen adds to the log it keeps for playing on without
+    network (docs/offline.md), up to a bid still hidden from this link
+    (everyone bids at once): a scorer's, or a player's own link's; a viewer
+    link, which enters nothing, gets none.
     """
-    if access.access().role != links.SCORER:
-        abort(404)
     # (past the game's version there is nothing: the number never reaches the database)
     after = min(max(request.args.get("after", default=0, type=int), 0), access.access().version)
     changes = carry.changes_seen(access.game(), access.looker(), after)
