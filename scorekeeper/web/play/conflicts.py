@@ -19,7 +19,7 @@ from typing import Any
 
 from flask import make_response, redirect, render_template, request, url_for
 
-from ...game.settling import Unsettled, unsettled
+from ...game.conflicts import Unsettled, unsettled
 from ...rules.numbers import whole_from_text
 from ...storage.links import Access
 from .. import access

@@ -1,4 +1,4 @@
-"""What a phone back online is offered to settle (scorekeeper/game/settling.py):
+"""What a phone back online is offered to settle (scorekeeper/game/conflicts.py):
 the entries it set offline that the round holds otherwise now."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ import doctest
 
 import pytest
 
-import scorekeeper.game.settling
+import scorekeeper.game.conflicts
 from scorekeeper.game.rounds import RoundSheet
-from scorekeeper.game.settling import Unsettled, unsettled
+from scorekeeper.game.conflicts import Unsettled, unsettled
 
 
 def round_with(**entered) -> RoundSheet:
@@ -19,7 +19,7 @@ def round_with(**entered) -> RoundSheet:
 
 
 def test_the_modules_examples_run():
-    assert doctest.testmod(scorekeeper.game.settling).failed == 0
+    assert doctest.testmod(scorekeeper.game.conflicts).failed == 0
 
 
 @pytest.mark.parametrize("entered, asked, offered", [
