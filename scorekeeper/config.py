@@ -126,8 +126,9 @@ DEFAULTS: dict[str, Any] = {
 
 def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None:
     """The settings whose defaults depend on the others, where nothing set them:
-    the secret key kept in the instance folder, and the files the rate limits
-    and the shared drawings use beside the database."""
+    the secret key kept in the instance folder, the files the rate limits
+    and the shared drawings use beside the database, and on PostgreSQL reads
+    without a transaction."""
     if not settings.get("SECRET_KEY"):
         settings["SECRET_KEY"] = persistent_secret_key(instance_path)
     database = settings["SQLALCHEMY_DATABASE_URI"]
@@ -135,6 +136,11 @@ def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None
         settings["RATELIMIT_STORAGE_URI"] = default_ratelimit_url(database, instance_path)
     if "SHARED_PAGES" not in settings:
         settings["SHARED_PAGES"] = default_shared_pages(database, instance_path)
+    options = settings["SQLALCHEMY_ENGINE_OPTIONS"]
+    if database.startswith("postgresql") and "isolation_level" not in options:
+        # Reads without a transaction: no BEGIN and ROLLBACK around each
+        # request; a write begins its own (scorekeeper.storage.unit.begin).
+        settings["SQLALCHEMY_ENGINE_OPTIONS"] = {**options, "isolation_level": "AUTOCOMMIT"}
 
 
 #: Text settings the environment may set as they are (see the README's hosting section).

@@ -8,8 +8,9 @@ process or app server stored the change. One mechanism per database, each
 with one connection per process whatever the number of phones:
 
 - **PostgreSQL**: every write announces the game's new version with
-  ``NOTIFY`` in its own transaction (:func:`announce`, called by the one write
-  path: delivered at its commit, never for a rolled-back write), and the watch
+  ``NOTIFY`` in its own transaction (:func:`announced`, in the one write
+  path's claim of the version: delivered at its commit, never for a
+  rolled-back write), and the watch
   ``LISTEN``\\ s on a connection of its own. After (re)connecting it reads the
   versions of the games it watches once, so nothing announced while it was
   away is missed.
@@ -34,7 +35,7 @@ from collections.abc import Iterable
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, select, text
+from sqlalchemy import Update, bindparam, func, select
 
 from .database import db
 from .models import Game
@@ -66,12 +67,18 @@ def on_postgres() -> bool:
     return db.session.get_bind().dialect.name == "postgresql"
 
 
-def announce(game_id: int, version: int) -> None:
-    """Tell every watch of the database, at this transaction's commit, that
-    ``game_id`` is at ``version`` (PostgreSQL only: SQLite's watches ask)."""
-    if on_postgres():
-        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                           {"channel": CHANNEL, "payload": f"{game_id} {version}"})
+def announced(claim: Update) -> Update:
+    """``claim``, an UPDATE that sets one game's version, which also tells
+    every watch of the database, at this transaction's commit, that the game
+    is at that version, in the same round trip (``RETURNING pg_notify``: only
+    for a row it updated). Its parameter ``announce`` is :func:`announcement`.
+    PostgreSQL only: SQLite's watches ask."""
+    return claim.returning(func.pg_notify(CHANNEL, bindparam("announce")))
+
+
+def announcement(game_id: int, version: int) -> str:
+    """What :func:`announced` says: the game and its new version."""
+    return f"{game_id} {version}"
 
 
 #: The versions of some games, from the table itself: a statement of Core, not
