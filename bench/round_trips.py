@@ -4,9 +4,10 @@ Run: ``.venv/bin/python bench/round_trips.py`` (as root, or with ``--database
 postgresql://...`` of an empty database: by default it starts a throwaway
 PostgreSQL 15 cluster, as the web tests do, and stops it at the end).
 
-On each database, two apps on the one database stand for two app servers
-(each with its own store of shared drawings, as on two machines), through
-the Flask test client (CSRF off). A 4-player game at its first round's bids;
+On each database, two apps on the one database, through the Flask test
+client (CSRF off): on SQLite they stand for two workers of one server (they
+share the file of drawn panels, ``SHARED_PAGES``), on PostgreSQL for two app
+servers on two machines (a file each). A 4-player game at its first round's bids;
 four round screens keep its stream open (``/g/<token>/events?round=1``), two
 on each app, as ``bench/load.py``'s phones do. Then ``--taps`` bid taps
 (htmx) through the first app, each waited for until every stream has sent
@@ -189,7 +190,10 @@ class Stream:
 
 def measure(url: str, taps: int, folder: Path, show: bool = False) -> dict[str, float]:
     postgres = url.startswith("postgres")
-    first, second = make_app(url, folder, "a"), make_app(url, folder, "b")
+    # SQLite: two workers of one server (one file of shared drawings);
+    # PostgreSQL: two app servers, as on two machines (a file each).
+    first = make_app(url, folder, "a")
+    second = make_app(url, folder, "b" if postgres else "a")
     for app in (first, second):
         app.config["LIVE_STREAM_SECONDS"] = 3600.0
     with first.app_context():
