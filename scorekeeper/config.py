@@ -103,6 +103,10 @@ DEFAULTS: dict[str, Any] = {
     "WATCH_INTERVAL": 0.1,
     # How long one live stream lasts before the browser opens it again (web/live.py).
     "LIVE_STREAM_SECONDS": 600.0,
+    # The most live streams one process holds; more are refused with a later
+    # retry (web/live.py). Under gunicorn's worker_connections (2,000), so that
+    # a worker full of streams still takes the taps.
+    "MAX_STREAMS": 1500,
     # Cookies, the proxy and the rate limits (scorekeeper/web/security.py).
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
@@ -165,7 +169,7 @@ def from_environment() -> dict[str, object]:
     for name in ENVIRONMENT_SETTINGS:
         if os.environ.get(name):
             settings[name] = os.environ[name]
-    for name in ("BEHIND_PROXY", *KEPT_SIZES):
+    for name in ("BEHIND_PROXY", "MAX_STREAMS", *KEPT_SIZES):
         if os.environ.get(name):
             settings[name] = int(os.environ[name])
     if os.environ.get("WATCH_INTERVAL"):
