@@ -17,9 +17,11 @@ from servers import needs_postgres
 from sqlalchemy import event, func, select
 
 from scorekeeper import create_app
+from scorekeeper.storage import watch
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Game, Link
 from scorekeeper.storage.unit import write
+from scorekeeper.web import pushed
 from scorekeeper.web.round_screen import PANEL
 
 pytestmark = needs_postgres
@@ -166,5 +168,23 @@ def test_a_seat_links_stream_on_another_server_draws_its_own_panel(
     assert without_tokens(pushed) == without_tokens(asked)
     assert without_tokens(pushed) != without_tokens(scorers)
     assert other_server.drawn  # drawn there, for the seat's link
+    other_server.extensions["watch"].end_all()
+    assert stream.ended()
+
+
+def test_a_stream_whose_announced_drawing_never_comes_draws_the_panel_itself(
+        postgres_app, htmx_table, other_server, monkeypatch):
+    """The worker that stored the tap may fail before it tells its drawing:
+    the streams wait for it only so long (DRAWING_PATIENCE), then draw."""
+    monkeypatch.setattr(watch, "DRAWING_PATIENCE", 0.2)
+    monkeypatch.setattr(pushed, "tell_drawn", lambda *told: None)
+    htmx_table.start()
+    htmx_table.trump(1)
+    since = version_of(postgres_app, htmx_table.gid)
+    stream = opened(other_server, htmx_table.gid, since)
+    tap = htmx_table.bid(1, 1, 2)
+    pushed_panel = stream.next_panel()
+    assert without_tokens(pushed_panel) == without_tokens(tap.get_data(as_text=True))
+    assert other_server.drawn == [PANEL]
     other_server.extensions["watch"].end_all()
     assert stream.ended()
