@@ -221,8 +221,8 @@ def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
     """Run ``work(unit)`` and commit what it wrote, once; return what it returned.
 
     On PostgreSQL it first begins the transaction (:func:`begin`) and waits
-    for its turn on the games of ``over`` (:func:`wait_for_turn`). A lost race (:class:`VersionTaken`,
-    ``IntegrityError``) rolls back and runs the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
+    for its turn on the games of ``over`` (:func:`wait_for_turn`). A lost
+    race (:class:`VersionTaken`, ``IntegrityError``) rolls back and runs the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
     raises ``busy``. Without ``busy`` a lost race is not run again (unless
     ``attempts`` says so): its error goes up, after the rollback. After a lost
     race, a game of ``over`` that was deleted meanwhile raises

@@ -13,7 +13,11 @@ with one connection per process whatever the number of phones:
   rolled-back write), and the watch
   ``LISTEN``\\ s on a connection of its own. After (re)connecting it reads the
   versions of the games it watches once, so nothing announced while it was
-  away is missed.
+  away is missed. A write whose request draws what it changed (a tap's
+  panel) says so in its announcement, and tells the drawing on the same
+  channel once it is drawn (:func:`drawing_follows`, :func:`tell_drawn`):
+  the screens of every server that show the same drawing wait for it
+  (:meth:`Watch.drawing`) instead of drawing it again.
 - **SQLite** (one server, several workers): every ``interval`` seconds, one
   query reads the versions of the games this process watches
   (:func:`versions`) and wakes the subscribers of those that moved.

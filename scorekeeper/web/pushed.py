@@ -27,7 +27,6 @@ panel again.
 from __future__ import annotations
 
 import logging
-
 from collections.abc import Iterator
 from contextlib import contextmanager
 
