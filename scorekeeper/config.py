@@ -103,6 +103,10 @@ DEFAULTS: dict[str, Any] = {
     "WATCH_INTERVAL": 0.1,
     # How long one live stream lasts before the browser opens it again (web/live.py).
     "LIVE_STREAM_SECONDS": 600.0,
+    # The most live streams one process holds; more are refused with a later
+    # retry (web/live.py). Under gunicorn's worker_connections (2,000), so that
+    # a worker full of streams still takes the taps.
+    "MAX_STREAMS": 1500,
     # Cookies, the proxy and the rate limits (scorekeeper/web/security.py).
     "SESSION_COOKIE_SAMESITE": "Lax",
     "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
@@ -126,8 +130,9 @@ DEFAULTS: dict[str, Any] = {
 
 def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None:
     """The settings whose defaults depend on the others, where nothing set them:
-    the secret key kept in the instance folder, and the files the rate limits
-    and the shared drawings use beside the database."""
+    the secret key kept in the instance folder, the files the rate limits
+    and the shared drawings use beside the database, and on PostgreSQL reads
+    without a transaction."""
     if not settings.get("SECRET_KEY"):
         settings["SECRET_KEY"] = persistent_secret_key(instance_path)
     database = settings["SQLALCHEMY_DATABASE_URI"]
@@ -135,6 +140,11 @@ def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None
         settings["RATELIMIT_STORAGE_URI"] = default_ratelimit_url(database, instance_path)
     if "SHARED_PAGES" not in settings:
         settings["SHARED_PAGES"] = default_shared_pages(database, instance_path)
+    options = settings["SQLALCHEMY_ENGINE_OPTIONS"]
+    if database.startswith("postgresql") and "isolation_level" not in options:
+        # Reads without a transaction: no BEGIN and ROLLBACK around each
+        # request; a write begins its own (scorekeeper.storage.unit.begin).
+        settings["SQLALCHEMY_ENGINE_OPTIONS"] = {**options, "isolation_level": "AUTOCOMMIT"}
 
 
 #: Text settings the environment may set as they are (see the README's hosting section).
@@ -159,7 +169,7 @@ def from_environment() -> dict[str, object]:
     for name in ENVIRONMENT_SETTINGS:
         if os.environ.get(name):
             settings[name] = os.environ[name]
-    for name in ("BEHIND_PROXY", *KEPT_SIZES):
+    for name in ("BEHIND_PROXY", "MAX_STREAMS", *KEPT_SIZES):
         if os.environ.get(name):
             settings[name] = int(os.environ[name])
     if os.environ.get("WATCH_INTERVAL"):

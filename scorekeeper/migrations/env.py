@@ -94,6 +94,10 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        if connection.dialect.name == "postgresql":
+            # The app reads without transactions there (config.fill_derived);
+            # the schema changes in one.
+            connection.execution_options(isolation_level="READ COMMITTED")
         if connection.dialect.name == "sqlite":
             # SQLite changes a table by copying it into a new one and dropping
             # the old (Alembic's batch mode). With foreign keys enforced, as

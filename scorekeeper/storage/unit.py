@@ -42,7 +42,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from . import folds
 from .database import db
 from .models import Game, utcnow
-from .watch import announce
+from .watch import announced, announcement, on_postgres
 
 #: How often a write runs again when another phone wrote first.
 WRITE_ATTEMPTS = 3
@@ -74,6 +74,8 @@ CLAIM_VERSION = (update(Game.__table__)
                  .where(Game.__table__.c.id == bindparam("game"),
                         Game.__table__.c.version == bindparam("seen"))
                  .values(version=bindparam("next"), updated_at=bindparam("now")))
+#: On PostgreSQL, the claim that also announces the version (one round trip).
+CLAIM_AND_ANNOUNCE = announced(CLAIM_VERSION)
 
 
 def claim_version(game: Game) -> int:
@@ -81,17 +83,20 @@ def claim_version(game: Game) -> int:
     still holds the number this write read (compare-and-swap: another
     server's write in between makes it fail, whatever that write was), and
     announce the new version to the screens that watch the game (at the
-    commit: :func:`scorekeeper.storage.watch.announce`).
+    commit, in the same statement: :func:`scorekeeper.storage.watch.announced`).
 
     :raise VersionTaken: when another write raised it first.
     """
     seen = game.version
-    claimed = db.session.execute(CLAIM_VERSION, {
-        "game": game.id, "seen": seen, "next": seen + 1, "now": utcnow()})
-    if claimed.rowcount != 1:
+    values = {"game": game.id, "seen": seen, "next": seen + 1, "now": utcnow()}
+    if on_postgres():
+        values["announce"] = announcement(game.id, seen + 1)
+        claimed = len(db.session.execute(CLAIM_AND_ANNOUNCE, values).all())
+    else:
+        claimed = db.session.execute(CLAIM_VERSION, values).rowcount
+    if claimed != 1:
         raise VersionTaken(game.public_id)
     set_committed_value(game, "version", seen + 1)
-    announce(game.id, seen + 1)
     return seen + 1
 
 
@@ -119,6 +124,27 @@ def wait_for_turn(games: Sequence[Game]) -> None:
     for game_id, version in db.session.execute(LOCK_GAMES, {"games": list(ids)}):
         if version != ids[game_id].version:
             raise VersionTaken(ids[game_id].public_id)
+
+
+def begin() -> None:
+    """Start the write's transaction where the connection reads without one.
+
+    On PostgreSQL the app's connections run each statement on its own
+    (``AUTOCOMMIT``: :func:`scorekeeper.config.fill_derived`), so that a
+    request that only reads (a poll, a stream's panel) sends no ``BEGIN``
+    and no ``ROLLBACK``: one round trip a statement. A write is one
+    transaction as before: its ``BEGIN`` is sent here, its ``COMMIT`` or
+    ``ROLLBACK`` by the session as ever (psycopg sends either while a
+    transaction is open, autocommit or not). In READ COMMITTED, each
+    statement of a transaction sees what was committed before it began, so
+    the reads before it see what they saw inside one.
+    """
+    connection = db.session.connection()
+    if connection.dialect.name != "postgresql":
+        return
+    driver = connection.connection.dbapi_connection
+    if driver.autocommit and driver.info.transaction_status.name == "IDLE":
+        connection.exec_driver_sql("BEGIN")
 
 
 def check_still_there(game: Game) -> None:
@@ -194,9 +220,9 @@ def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
           busy: BaseException | None = None, attempts: int | None = None) -> T:
     """Run ``work(unit)`` and commit what it wrote, once; return what it returned.
 
-    On PostgreSQL it first waits for its turn on the games of ``over``
-    (:func:`wait_for_turn`). A lost race (:class:`VersionTaken`,
-    ``IntegrityError``) rolls back and runs the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
+    On PostgreSQL it first begins the transaction (:func:`begin`) and waits
+    for its turn on the games of ``over`` (:func:`wait_for_turn`). A lost
+    race (:class:`VersionTaken`, ``IntegrityError``) rolls back and runs the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
     raises ``busy``. Without ``busy`` a lost race is not run again (unless
     ``attempts`` says so): its error goes up, after the rollback. After a lost
     race, a game of ``over`` that was deleted meanwhile raises
@@ -207,6 +233,7 @@ def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
     for attempt in range(tries):
         unit = Unit()
         try:
+            begin()
             wait_for_turn(over)
             result = work(unit)
             db.session.commit()

@@ -8,11 +8,16 @@ process or app server stored the change. One mechanism per database, each
 with one connection per process whatever the number of phones:
 
 - **PostgreSQL**: every write announces the game's new version with
-  ``NOTIFY`` in its own transaction (:func:`announce`, called by the one write
-  path: delivered at its commit, never for a rolled-back write), and the watch
+  ``NOTIFY`` in its own transaction (:func:`announced`, in the one write
+  path's claim of the version: delivered at its commit, never for a
+  rolled-back write), and the watch
   ``LISTEN``\\ s on a connection of its own. After (re)connecting it reads the
   versions of the games it watches once, so nothing announced while it was
-  away is missed.
+  away is missed. A write whose request draws what it changed (a tap's
+  panel) says so in its announcement, and tells the drawing on the same
+  channel once it is drawn (:func:`drawing_follows`, :func:`tell_drawn`):
+  the screens of every server that show the same drawing wait for it
+  (:meth:`Watch.drawing`) instead of drawing it again.
 - **SQLite** (one server, several workers): every ``interval`` seconds, one
   query reads the versions of the games this process watches
   (:func:`versions`) and wakes the subscribers of those that moved.
@@ -27,14 +32,17 @@ thread and its waits are greenlets.
 
 from __future__ import annotations
 
+import base64
 import logging
 import threading
 import time
-from collections.abc import Iterable
-from contextlib import AbstractContextManager
+import zlib
+from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager, contextmanager
+from contextvars import ContextVar
 from typing import Any, Protocol
 
-from sqlalchemy import bindparam, select, text
+from sqlalchemy import Update, bindparam, func, select
 
 from .database import db
 from .models import Game
@@ -66,12 +74,63 @@ def on_postgres() -> bool:
     return db.session.get_bind().dialect.name == "postgresql"
 
 
-def announce(game_id: int, version: int) -> None:
-    """Tell every watch of the database, at this transaction's commit, that
-    ``game_id`` is at ``version`` (PostgreSQL only: SQLite's watches ask)."""
-    if on_postgres():
-        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
-                           {"channel": CHANNEL, "payload": f"{game_id} {version}"})
+def announced(claim: Update) -> Update:
+    """``claim``, an UPDATE that sets one game's version, which also tells
+    every watch of the database, at this transaction's commit, that the game
+    is at that version, in the same round trip (``RETURNING pg_notify``: only
+    for a row it updated). Its parameter ``announce`` is :func:`announcement`.
+    PostgreSQL only: SQLite's watches ask."""
+    return claim.returning(func.pg_notify(CHANNEL, bindparam("announce")))
+
+
+#: Set by a request that will draw what its write changes (a tap's entry
+#: panel): the key of that drawing, told with the version
+#: (:func:`drawing_follows`).
+_follows: ContextVar[str | None] = ContextVar("scorekeeper_drawing_follows", default=None)
+
+
+def announcement(game_id: int, version: int) -> str:
+    """What :func:`announced` says: the game and its new version, and the key
+    of the drawing that follows (:func:`drawing_follows`), if one does."""
+    follows = _follows.get()
+    return f"{game_id} {version}" if follows is None else f"{game_id} {version} {follows}"
+
+
+@contextmanager
+def drawing_follows(key: str) -> Iterator[None]:
+    """While this lasts, a write's announcement says that the drawing ``key``
+    (no spaces) of its new version follows (:func:`tell_drawn`): a screen that
+    shows that drawing, on any app server, waits for it instead of drawing it
+    again (:meth:`Watch.drawing`)."""
+    token = _follows.set(key)
+    try:
+        yield
+    finally:
+        _follows.reset(token)
+
+
+#: The longest drawing a NOTIFY carries (PostgreSQL's limit is 8,000 bytes).
+DRAWING_BYTES = 7900
+#: How long a screen waits for a drawing announced to follow before drawing
+#: it itself (the worker that stores and draws it may have failed).
+DRAWING_PATIENCE = 1.0
+
+
+def tell_drawn(game_id: int, version: int, key: str, drawing: str | None) -> None:
+    """Tell every watch of the database that the drawing ``key`` of
+    ``game_id`` at ``version`` is ``drawing`` (compressed into the notice),
+    or that it will not come (None, or too long for a notice): one round
+    trip, after the write's commit (the app reads without a transaction).
+    PostgreSQL only: SQLite's screens draw what they miss."""
+    if not on_postgres():
+        return
+    told = ""
+    if drawing is not None:
+        told = base64.b64encode(zlib.compress(drawing.encode(), 6)).decode()
+        if len(told) > DRAWING_BYTES:
+            told = ""
+    db.session.execute(select(func.pg_notify(CHANNEL, bindparam("drawn"))),
+                       {"drawn": f"drawn {game_id} {version} {key} {told}"})
 
 
 #: The versions of some games, from the table itself: a statement of Core, not
@@ -135,6 +194,11 @@ class Watch:
         self._subscribers: dict[int, set[Subscription]] = {}
         self._known: dict[int, int] = {}
         self._thread: threading.Thread | None = None
+        #: By game: the version last announced with a drawing to follow, its key.
+        self._follows: dict[int, tuple[int, str]] = {}
+        #: By game: the drawings heard (:meth:`told`), by version and key.
+        self._drawings: dict[int, dict[tuple[int, str], str | None]] = {}
+        self._drawn = threading.Condition(self._lock)
 
     def subscribe(self, game_id: int, heard: threading.Event | None = None) -> Subscription:
         """Wait on ``game_id`` from now on (``heard``: the event it sets, shared
@@ -164,6 +228,8 @@ class Watch:
             if not subscribers:
                 self._subscribers.pop(subscription.game_id, None)
                 self._known.pop(subscription.game_id, None)
+                self._follows.pop(subscription.game_id, None)
+                self._drawings.pop(subscription.game_id, None)
 
     def end_all(self) -> None:
         """End every subscription of this process (their streams end)."""
@@ -190,6 +256,44 @@ class Watch:
             subscribers = list(self._subscribers.get(game_id, ()))
         for subscription in subscribers:
             subscription.hear(version)
+
+    def told(self, payload: str) -> None:
+        """What a notice on the channel says: a game's new version
+        (:func:`announcement`), perhaps with the key of a drawing to follow,
+        or that drawing (:func:`tell_drawn`), kept for the screens of the game."""
+        parts = payload.split(" ")
+        if parts[0] == "drawn":
+            game_id, version, key = int(parts[1]), int(parts[2]), parts[3]
+            drawing = zlib.decompress(base64.b64decode(parts[4])).decode() if parts[4] else None
+            with self._drawn:
+                if game_id in self._subscribers:
+                    kept = self._drawings.setdefault(game_id, {})
+                    kept[(version, key)] = drawing
+                    for old in [at for at in kept if at[0] < version]:
+                        del kept[old]
+                self._drawn.notify_all()
+            return
+        game_id, version = int(parts[0]), int(parts[1])
+        if len(parts) > 2:
+            with self._lock:
+                self._follows[game_id] = (version, parts[2])
+        self.heard(game_id, version)
+
+    def drawing(self, game_id: int, version: int, key: str) -> str | None:
+        """The drawing ``key`` of ``game_id`` at ``version`` as another
+        request drew it (:func:`tell_drawn`): waited for, at most
+        :data:`DRAWING_PATIENCE`, when the version was announced with that
+        drawing to follow; else None at once (the caller draws it)."""
+        deadline = time.monotonic() + DRAWING_PATIENCE
+        with self._drawn:
+            while True:
+                kept = self._drawings.get(game_id, {})
+                if (version, key) in kept:
+                    return kept[(version, key)]
+                left = deadline - time.monotonic()
+                if self._follows.get(game_id) != (version, key) or left <= 0:
+                    return None
+                self._drawn.wait(left)
 
     def check(self) -> None:
         """Read the versions of every game watched here, in one query."""
@@ -242,8 +346,7 @@ class Watch:
                     failing = False
                     while self._still_watched():
                         for notice in connection.notifies(timeout=RECONNECT_SECONDS):
-                            game_id, version = (int(part) for part in notice.payload.split())
-                            self.heard(game_id, version)
+                            self.told(notice.payload)
                     return
             except Exception as error:
                 failing = self._failed(failing, error)

@@ -21,7 +21,9 @@ later (``retry``), so that no connection outlives a server's restart or a
 proxy's patience for long, and the tests' clients, which read to the end,
 get an end. It is served
 by gunicorn's gevent worker (gunicorn.conf.py), where a stream costs a
-greenlet, not a worker.
+greenlet, not a worker. A worker takes at most ``worker_connections``
+connections, streams and taps together: a process that holds ``MAX_STREAMS``
+streams refuses more (:func:`refused`), so that its taps still get in.
 """
 
 from __future__ import annotations
@@ -39,6 +41,10 @@ from . import monitoring
 HEARTBEAT_SECONDS = 20.0
 #: How soon the browser opens a stream again that the server ended.
 RETRY_MS = 1000
+#: How soon it tries again after a stream was refused (:func:`refused`).
+REFUSED_RETRY_MS = 10_000
+#: A stream's headers: never kept, passed on by nginx at once.
+HEADERS = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
 
 
 def change_event(version: int) -> str:
@@ -85,18 +91,34 @@ def events(subscription: Subscription, since: int | None, seconds: float,
         closed()
 
 
+def full() -> bool:
+    """Whether this process holds its most streams (``MAX_STREAMS``: each
+    game a stream follows counts once)."""
+    return current_app.extensions["watch"].open_streams() >= current_app.config["MAX_STREAMS"]
+
+
+def refused() -> Response:
+    """A stream refused while its process is :func:`full`: it only says to
+    try again in :data:`REFUSED_RETRY_MS`, and ends. Meanwhile the phone asks
+    every second (js/live.js), one cheap question, instead of holding a
+    connection the worker needs for taps; counted in the metrics."""
+    monitoring.stream_refused()
+    return Response(f"retry: {REFUSED_RETRY_MS}\n\n", mimetype="text/event-stream",
+                    headers=HEADERS)
+
+
 def stream(game_id: int, since: int | None,
            tell: Callable[[int], str | None] = change_event) -> Response:
     """The response that streams the changes of ``game_id`` to one screen,
-    for the app's ``LIVE_STREAM_SECONDS``, each as ``tell`` says it."""
+    for the app's ``LIVE_STREAM_SECONDS``, each as ``tell`` says it
+    (:func:`refused` while the process is :func:`full`)."""
+    if full():
+        return refused()
     subscription = current_app.extensions["watch"].subscribe(game_id)
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
     closed = monitoring.stream_opened()
     text = monitoring.ended_on_error(events(subscription, since, seconds, closed, tell))
-    return Response(text, mimetype="text/event-stream", headers={
-        "Cache-Control": "no-store",
-        "X-Accel-Buffering": "no",  # nginx passes each event on at once
-    })
+    return Response(text, mimetype="text/event-stream", headers=HEADERS)
 
 
 #: How often a stream of several games asks which games it follows (a club
@@ -189,6 +211,8 @@ def games_events(joined: JoinedGames, follow: Callable[[], None], since: int | N
 def stream_games(game_ids: Callable[[], list[int]], since: int | None) -> Response:
     """The response that streams the changes of several games to one screen
     (``game_ids`` is called in an app context of its own each time)."""
+    if full():
+        return refused()
     app = current_app._get_current_object()
     joined = JoinedGames(app.extensions["watch"], game_ids)
 
@@ -199,5 +223,4 @@ def stream_games(game_ids: Callable[[], list[int]], since: int | None) -> Respon
     seconds = current_app.config["LIVE_STREAM_SECONDS"]
     closed = monitoring.stream_opened()
     text = monitoring.ended_on_error(games_events(joined, follow, since, seconds, closed))
-    return Response(text, mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(text, mimetype="text/event-stream", headers=HEADERS)

@@ -27,6 +27,9 @@ any unknown address is: a stranger cannot tell it is there.
 - ``scorekeeper_request_duration_seconds{kind}``: a histogram of the time to
   answer, by route kind (a stream's is not timed);
 - ``scorekeeper_open_streams``: the streams open now, all workers summed;
+- ``scorekeeper_streams_refused_total``: streams refused because their
+  worker held ``MAX_STREAMS`` already (the phone asks every second instead,
+  and opens its stream again later);
 - ``scorekeeper_games_started_total``: games set up (``/new``, or Play
   again) answered with the way to the new game;
 - ``scorekeeper_taps_stored_total``: writes through a game's link answered
@@ -88,6 +91,8 @@ REQUEST_SECONDS = Histogram(
     "Time to answer a request, by route kind: page, poll, tap, static, scrape", ["kind"])
 OPEN_STREAMS = Gauge("scorekeeper_open_streams", "Live-update streams open now",
                      multiprocess_mode="livesum")
+STREAMS_REFUSED = Counter("scorekeeper_streams_refused",
+                          "Live-update streams refused: their worker held MAX_STREAMS")
 GAMES_STARTED = Counter("scorekeeper_games_started", "Games set up (new, or Play again)")
 TAPS_STORED = Counter("scorekeeper_taps_stored",
                       "Writes through a game's link answered as done")
@@ -236,6 +241,12 @@ def stream_opened() -> Callable[[], None]:
         return lambda: None
     OPEN_STREAMS.inc()
     return OPEN_STREAMS.dec
+
+
+def stream_refused() -> None:
+    """A live-update stream was refused (its worker held its most)."""
+    if is_counting():
+        STREAMS_REFUSED.inc()
 
 
 def is_operator() -> bool:

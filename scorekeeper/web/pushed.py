@@ -15,17 +15,30 @@ it is drawn again only after the link was opened again (a link replaced since
 ends the stream; the phone's next question is then answered 410). When the
 round shown is no longer the open one, or a drawing fails, the stream says
 ``change`` and the phone asks, as before (js/live.js).
+
+On PostgreSQL a stream hears a tap's version before the tapping worker has
+drawn its answer. The tap's write therefore says that its panel follows
+(:func:`drawn_for_streams`), and the worker tells it, drawn, to every app
+server's watch; a stream of the same link waits for it
+(:meth:`~scorekeeper.storage.watch.Watch.drawing`) instead of drawing the
+panel again.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+from flask import current_app
 from flask.globals import request_ctx
 from flask_wtf.csrf import generate_csrf
 
+from ..storage.models import Game
+from ..storage.watch import drawing_follows, tell_drawn
 from . import access, live
-from .rendered import TOKEN_MARK, marked_pages, place
+from .responses import is_htmx
+from .rendered import TOKEN_MARK, drawing_key, marked_pages, place
 from .round_screen import PANEL, open_panel
 
 log = logging.getLogger(__name__)
@@ -40,12 +53,19 @@ class PanelEvents:
     def __init__(self, number: int) -> None:
         self.number = number
         self.slot = place(PANEL, number)
+        self.key = drawing_key(self.slot)
+        self.game_id = access.access().game_id
+        self.watch = current_app.extensions["watch"]
         self.token = generate_csrf()
         self.pages = marked_pages()
         self.request = request_ctx.copy()  # the stream's request, to draw in later
 
     def __call__(self, version: int) -> str | None:
         html = self.pages.get(self.slot, version)
+        if html is None:  # the tap's own drawing, from whichever server stored it
+            html = self.watch.drawing(self.game_id, version, self.key)
+            if html is not None:
+                self.pages.local.keep(self.slot, version, html)
         if html is None:
             try:
                 with self.request.copy():
@@ -58,3 +78,21 @@ class PanelEvents:
         if html is None:
             return live.change_event(version)
         return live.panel_event(html.replace(TOKEN_MARK, self.token))
+
+
+@contextmanager
+def drawn_for_streams(game: Game, number: int) -> Iterator[None]:
+    """Around an htmx tap on round ``number``: its write announces that the
+    tap's answer, the panel, follows, and once it is drawn it is told to
+    every app server (:func:`scorekeeper.storage.watch.tell_drawn`), whose
+    streams of the same link send it instead of drawing it again (PostgreSQL:
+    there the version is heard before the tap has drawn its answer)."""
+    if not is_htmx():
+        yield
+        return
+    slot, before = place(PANEL, number), game.version
+    with drawing_follows(drawing_key(slot)):
+        yield
+    if game.version != before:
+        tell_drawn(game.id, game.version, drawing_key(slot),
+                   marked_pages().get(slot, game.version))

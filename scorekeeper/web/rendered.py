@@ -23,6 +23,7 @@ worker serves find it there instead of drawing it again.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
@@ -71,6 +72,12 @@ class MarkedPages:
 def shared_slot(slot: tuple) -> str:
     """A :func:`place` as the shared store's key."""
     return "\x1f".join(map(str, slot))
+
+
+def drawing_key(slot: tuple) -> str:
+    """A :func:`place` as a short key without spaces, told between app
+    servers (:func:`scorekeeper.storage.watch.drawing_follows`)."""
+    return hashlib.sha256(shared_slot(slot).encode()).hexdigest()[:24]
 
 
 def register_kept_pages(app: Flask) -> None:

@@ -175,6 +175,32 @@ def test_the_open_streams_are_counted_while_they_are_open(app, client, table):
     assert grown(before, scrape(client), "scorekeeper_open_streams") == 0
 
 
+def test_a_stream_past_the_most_a_worker_holds_is_refused_with_a_later_retry_and_counted(
+        app, client, table):
+    app.config["LIVE_STREAM_SECONDS"] = 60
+    app.config["MAX_STREAMS"] = 1
+    table.start()
+    before = scrape(client)
+    held = Stream(app.test_client(), table.url("/events?since=0"))
+    assert held.next() == "retry: 1000\n\n"
+    refused = app.test_client().get(table.url("/events?since=0&round=1"))
+    assert refused.status_code == 200 and refused.mimetype == "text/event-stream"
+    assert refused.get_data(as_text=True) == "retry: 10000\n\n"  # and nothing more
+    viewers = app.test_client().get(f"/g/{viewer_of(app, table.gid)}/events?since=0")
+    assert viewers.get_data(as_text=True) == "retry: 10000\n\n"
+    after = scrape(client)
+    assert grown(before, after, "scorekeeper_streams_refused_total") == 2
+    assert grown(before, after, "scorekeeper_open_streams") == 1
+    assert table.bid(1, 1, 2).status_code == 302  # the held stream goes on
+    assert held.next_change() > 0
+    app.extensions["watch"].end_all()
+    assert held.ended()
+    again = Stream(app.test_client(), table.url("/events?since=0"))  # room again
+    assert again.next() == "retry: 1000\n\n"
+    app.extensions["watch"].end_all()
+    assert again.ended()
+
+
 def test_nothing_counts_streams_where_metrics_are_off(tmp_path):
     unmetered = create_app({"TESTING": True, "SECRET_KEY": "t",
                             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'u.sqlite3'}"})

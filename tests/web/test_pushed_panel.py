@@ -112,10 +112,13 @@ def test_once_the_round_is_closed_the_stream_says_change_and_asking_moves_on(
     since = version_of(app, table.gid)
     stream = opened(app.test_client(), table.url(f"/events?since={since}&round=1"))
     table.play_round(1, [1, 2, 3, 0], 10, {1: 4, 2: 3, 3: 1, 0: 1}, {1: 4, 2: 3, 3: 1, 0: 2})
+    closed = version_of(app, table.gid)
     name, data = stream.next_told()
-    while name == "panel":  # the round's entries, as each was heard
+    # The round's entries, as each was heard: panels, or a change where the
+    # stream came to draw an entry's version only after the close (a busy machine).
+    while name == "panel" or int(data) < closed:
         name, data = stream.next_told()
-    assert (name, int(data)) == ("change", version_of(app, table.gid))
+    assert (name, int(data)) == ("change", closed)
 
 
 def test_the_stream_of_a_replaced_link_ends_at_the_next_change_and_sends_nothing(

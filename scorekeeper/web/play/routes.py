@@ -21,7 +21,7 @@ from .. import access, live
 from ..language import current_lang, safe_path
 from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
 from . import export
-from ..pushed import PanelEvents
+from ..pushed import PanelEvents, drawn_for_streams
 from ..rendered import kept_panel, kept_parts
 from ..round_screen import PANEL, render_over, render_round, shown_round
 from ..series_standings import series_lines
@@ -43,13 +43,14 @@ def entry(gid: str, number: int, form, build, *args):
     game = access.game()
     if not form.validate():
         return refused(game, number, form_error(form))
-    try:
-        sheet = store.record(game, build, number, *(arg(form) for arg in args), author=author(),
-                             by_player=access.access().role == links.SEAT)
-    except GameError as error:
-        return refused(game, number, error)
-    if is_htmx():
-        return render_round(game, sheet, number)
+    with drawn_for_streams(game, number):  # the answer, told to every server's streams
+        try:
+            sheet = store.record(game, build, number, *(arg(form) for arg in args),
+                                 author=author(), by_player=access.access().role == links.SEAT)
+        except GameError as error:
+            return refused(game, number, error)
+        if is_htmx():
+            return render_round(game, sheet, number)
     return redirect(url_for("play.round_page", gid=gid, number=number))
 
 
