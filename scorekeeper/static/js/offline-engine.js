@@ -77,10 +77,40 @@
     }));
   }
 
+  // This screen, kept by the service worker to open the game with no network
+  // (static/sw.js): it kept it on the way in, unless it took the page over
+  // only after this load (the first visit); then it is asked to.
+  function keepPage() {
+    var workers = navigator.serviceWorker;
+    var loaded = performance.getEntriesByType("navigation")[0];
+    if (!workers || (workers.controller && loaded && loaded.workerStart > 0)) { return Promise.resolve(); }
+    return workers.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function () { resolve(); };
+        registration.active.postMessage({ type: "keep-round", url: window.location.href }, [channel.port2]);
+      });
+    });
+  }
+
   function getReady() {
-    Promise.all([warm(), keepLog()]).then(function () {
-      root.dataset.offline = "ready";
+    Promise.all([warm(), keepLog(), navigator.onLine ? keepPage() : null]).then(function () {
+      if (!phone) { root.dataset.offline = "ready"; }
+      sayReady(!phone);
+      if (!navigator.onLine) { start(); } else { whenIdle(boot); }
     }, function () { /* not ready: the screen works online as before */ });
+  }
+
+  // "Ready without network", in words, under the panel (hidden again once the phone keeps the score).
+  function sayReady(shown) {
+    var line = document.getElementById("offline-ready");
+    if (line) { line.hidden = !shown; }
+  }
+
+  // Python is started in the background once the page is idle, so that the
+  // phone keeps the score at once when the connection drops (docs/offline.md says what it costs).
+  function whenIdle(work) {
+    if (window.requestIdleCallback) { window.requestIdleCallback(function () { work(); }, { timeout: 5000 }); } else { window.setTimeout(work, 1000); }
   }
   if (document.readyState === "complete") { getReady(); } else { window.addEventListener("load", getReady); }
   document.addEventListener("htmx:afterSettle", function () {
@@ -100,6 +130,26 @@
     });
   }
 
+  // Python with the engine imported (not yet holding the game: its log may still change).
+  var booting = null;
+  function boot() {
+    if (booting) { return booting; }
+    booting = loadScript(settings.pyodide + "pyodide.js")
+      .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
+      .then(function (pyodide) {
+        performance.mark("offline-python");
+        return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
+          .then(function (bundle) {
+            pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
+            pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone");
+            performance.mark("offline-imported");
+            return pyodide;
+          });
+      });
+    booting.catch(function () { booting = null; });
+    return booting;
+  }
+
   function start() {
     if (starting) { return starting; }
     var kept = read(LOG, null);
@@ -107,13 +157,9 @@
     if (!kept || root.dataset.offline !== "ready") { return null; }
     var token = document.querySelector("input[name=csrf_token]");
     performance.mark("offline-start");
-    starting = loadScript(settings.pyodide + "pyodide.js")
-      .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
+    starting = boot()
       .then(function (pyodide) {
-        performance.mark("offline-python");
-        return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
-          .then(function (bundle) {
-            pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
+        return Promise.resolve().then(function () {
             pyodide.globals.set("settings_json", JSON.stringify({
               stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
               csrf: token ? token.value : "", root: settings.root,
@@ -128,17 +174,29 @@
               "    return json.dumps(phone.tap(path, json.loads(values)))",
               "def screen_json():",
               "    return json.dumps(phone.screen())",
+              "def page_json(path, query):",
+              "    return json.dumps(phone.page(path, json.loads(query)))",
+              "def post_json(path, values):",
+              "    return json.dumps(phone.post(path, json.loads(values)))",
+              "def again(path, values):",  // a tap or a form kept before a reload
+              "    from scorekeeper.web.phone import TAP",
+              "    (phone.tap if TAP.search(path) else phone.post)(path, json.loads(values))",
             ].join("\n"));
             performance.mark("offline-engine");
             phone = {
               tap: pyodide.globals.get("tap_json"),
               screen: pyodide.globals.get("screen_json"),
+              page: pyodide.globals.get("page_json"),
+              post: pyodide.globals.get("post_json"),
             };
             // Taps this phone stored before a reload, then those made meanwhile.
-            read(OWN, []).forEach(function (tap) { phone.tap(tap.url, JSON.stringify(tap.values)); });
+            var again = pyodide.globals.get("again");
+            read(OWN, []).forEach(function (tap) { again(tap.url, JSON.stringify(tap.values)); });
             root.dataset.offline = "keeping";
             say("keeping");
-            draw(JSON.parse(phone.screen()));
+            sayReady(false);
+            var screen = JSON.parse(phone.screen());
+            if (!showHere(screen)) { draw(screen); }
             performance.mark("offline-drawn");
             handOver();
             waiting.splice(0).forEach(apply);
@@ -191,6 +249,9 @@
       own.push({ url: tap.url, values: tap.values, base: read(LOG, {}).version });
       write(OWN, own);
     }
+    // The last round closed: the result, where the server's answer sends the phone.
+    var result = screen.status === 200 && screen.finished && /\/close$/.test(tap.url) && page(settings.root + gamePath + "/standings");
+    if (result && window.scorekeeperPages) { window.scorekeeperPages.show(result, false); return; }
     draw(screen);
   }
 
@@ -214,9 +275,39 @@
     }
     return true;
   }
-  window.scorekeeperOffline = { take: take };
+  // A plain form of a page of the game (js/offline-pages.js): applied on the
+  // phone and kept in its own log as a tap is; null when only the server can take it.
+  function post(url, values) {
+    if (!phone) { return null; }
+    var answer = JSON.parse(phone.post(url, JSON.stringify(values)));
+    if (answer && answer.go) {
+      var own = read(OWN, []);
+      own.push({ url: url, values: values, base: read(LOG, {}).version });
+      write(OWN, own);
+    }
+    return answer;
+  }
+  function page(path, query) {
+    return phone ? JSON.parse(phone.page(path, JSON.stringify(query || {}))) : null;
+  }
+  // A page reloaded or opened with no network (the service worker's kept
+  // round screen, at any address of the game): drawn as the address says.
+  function showHere(screen) {
+    var here = window.location.pathname;
+    if (here === settings.root + gamePath + "/round/" + screen.round && !window.location.search) { return false; }
+    var shown = page(here, Object.fromEntries(new URLSearchParams(window.location.search)));
+    if (!shown || !window.scorekeeperPages) { return false; }
+    window.scorekeeperPages.show(shown, true);
+    return true;
+  }
+  window.scorekeeperOffline = {
+    take: take, post: post, page: page, keeping: function () { return Boolean(phone); },
+    draw: function (screen) { draw(screen); },
+  };
 
   document.addEventListener("scorekeeper:offline", function () { start(); });
+  // js/taps.js learns it is offline after Python took over (a screen opened offline): the banner keeps saying so.
+  document.addEventListener("scorekeeper:offline", function () { if (phone) { say("keeping"); } });
   window.addEventListener("offline", function () { start(); });
 
   // --- Back online: the phone's own log to the server, in order ---------------------
