@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -33,9 +33,6 @@ from .tap_values import trump_from_form, trump_to_form
 from .wording.game import game_message
 from .wording.history import history_text
 from .wording.ruleset import START_RULE_NAMES
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .phone import Phone
 
 #: ``base.html`` on the phone: the page's blocks, apart.
 SEPARATOR = "\x1e"
@@ -55,9 +52,20 @@ class Field(SimpleNamespace):
     """One field of the correction form as its template reads it."""
 
 
+class Drawn(SimpleNamespace):
+    """A form field the template calls to draw it (``{{ join.after() }}``)."""
+
+    def __call__(self) -> Markup:
+        return self.html
+
+
+def token_field(csrf: str) -> Markup:
+    """A WTForms form's CSRF field, as the server's forms draw it."""
+    return Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') % csrf
+
+
 def correction_form(rnd: Any, values: Mapping[str, str] | None, csrf: str) -> SimpleNamespace:
     """The correction form: the round as stored (``values`` None), or as sent."""
-    token = Markup('<input id="csrf_token" name="csrf_token" type="hidden" value="%s">') % csrf
     seats = []
     for index, player in enumerate(rnd.order):
         row = {}
@@ -73,10 +81,10 @@ def correction_form(rnd: Any, values: Mapping[str, str] | None, csrf: str) -> Si
                                   errors=[])
         seats.append(SimpleNamespace(**row))
     trump = trump_to_form(rnd.trump) if values is None else values.get("trump")
-    return SimpleNamespace(csrf_token=token, trump=SimpleNamespace(data=trump), seats=seats)
+    return SimpleNamespace(csrf_token=token_field(csrf), trump=SimpleNamespace(data=trump), seats=seats)
 
 
-def field_errors(phone: Phone, form: SimpleNamespace) -> list[str]:
+def field_errors(phone: Any, form: SimpleNamespace) -> list[str]:
     """The correction form's errors of shape, as ``form_errors`` lists them."""
     errors = []
     for seat in form.seats:
@@ -89,9 +97,10 @@ def field_errors(phone: Phone, form: SimpleNamespace) -> list[str]:
 
 
 class Pages:
-    """The pages and plain forms of one phone's game."""
+    """The pages and plain forms of one phone's game (``phone``: the
+    :class:`scorekeeper.web.phone.Phone` that holds it, which imports this module)."""
 
-    def __init__(self, phone: Phone, csrf: str) -> None:
+    def __init__(self, phone: Any, csrf: str) -> None:
         self.phone, self.csrf = phone, csrf
         self.flashed: list[str] = []
 
@@ -164,28 +173,23 @@ class Pages:
 
     def stand_in_join(self) -> SimpleNamespace:
         """The join form, drawn as the server draws it empty (joining needs the server)."""
-        def select(name: str, options: list[tuple[str, str]], chosen: str) -> Any:
+        def select(name: str, options: list[tuple[str, str]], chosen: str) -> Drawn:
             rows = "".join(f'<option {"selected " if value == chosen else ""}value="{escape(value)}">'
                            f"{escape(label)}</option>" for value, label in options)
-            return SimpleNamespace(id=name, html=Markup(
-                f'<select id="{name}" name="{name}">{rows}</select>'))
+            return Drawn(id=name, html=Markup(f'<select id="{name}" name="{name}">{rows}</select>'))
         sheet = self.phone.sheet
         seats = [("first", self.phone.gettext("the first seat"))] + [
             (str(pid), sheet.name(pid)) for pid in sheet.circle if sheet.is_present(pid)]
-        after = select("after", seats, str(sheet.circle[-1]) if sheet.circle else "")
         rules = [(key, str(label)) for key, label in START_RULE_NAMES.items()]
-        return Callables(name=SimpleNamespace(data=None), after=Callable(after),
-                         start_rule=Callable(select("start_rule", rules, "zero")),
-                         start_number=SimpleNamespace(raw_data=[]),
-                         csrf_token=Markup('<input id="csrf_token" name="csrf_token" type="hidden"'
-                                           ' value="%s">') % self.csrf)
+        return SimpleNamespace(
+            name=SimpleNamespace(data=None), start_number=SimpleNamespace(raw_data=[]),
+            after=select("after", seats, str(sheet.circle[-1]) if sheet.circle else ""),
+            start_rule=select("start_rule", rules, "zero"), csrf_token=token_field(self.csrf))
 
     def stand_in_adjust(self) -> SimpleNamespace:
         return SimpleNamespace(
             player=SimpleNamespace(data=None), points=SimpleNamespace(raw_data=[]),
-            reason=SimpleNamespace(data=None),
-            csrf_token=Markup('<input id="csrf_token" name="csrf_token" type="hidden"'
-                              ' value="%s">') % self.csrf)
+            reason=SimpleNamespace(data=None), csrf_token=token_field(self.csrf))
 
     # -- plain forms -------------------------------------------------------------
 
@@ -274,17 +278,3 @@ class Pages:
         page = self.page(path)
         assert page is not None
         return {**page, "go": page["path"]}
-
-
-class Callable(SimpleNamespace):
-    """A form field the template calls to draw it (``{{ join.after() }}``)."""
-
-    def __init__(self, drawn: SimpleNamespace) -> None:
-        super().__init__(id=drawn.id, drawn=drawn.html)
-
-    def __call__(self) -> Markup:
-        return self.drawn
-
-
-class Callables(SimpleNamespace):
-    """The join form's fields."""

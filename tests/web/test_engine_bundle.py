@@ -283,11 +283,12 @@ FORM_TOKEN = re.compile(r'<input id="csrf_token" name="csrf_token" type="hidden"
 
 
 def main_of(html: str) -> str:
-    """A page's content (its <main>), its CSRF tokens left out, and the
-    round screen's ``offline-engine`` script (the phone runs it already)."""
+    """A page's content (its <main>), its CSRF tokens left out, and what the
+    round screen says of the phone's engine (its scripts run already; its
+    "Ready without network" is hidden while the phone keeps the score)."""
     main = re.search(r'<main id="main">(.*)</main>', html, re.S).group(1)
-    return TOKEN.sub(r'\1"', re.sub(r'<script src="[^"]*offline-engine.js".*?</script>', "", main,
-                                    flags=re.S)).strip()
+    engine_part = r'<script src="[^"]*offline-engine.js".*?id="offline-ready"[^>]*>[^<]*</p>'
+    return TOKEN.sub(r'\1"', re.sub(engine_part, "", main, flags=re.S)).strip()
 
 
 def same_main(shown: dict) -> str:
