@@ -122,8 +122,10 @@ def offline_round(page: Page, base: str, gid: str, slow: int) -> tuple[float, li
     if slow > 1:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slow})
     booted(page)  # a page open for a while before the connection drops
-    page.context.set_offline(True)
+    # Measured from the signal itself (the browser's own `offline` event would
+    # start Python before the measure could begin); then the network is cut.
     ready = time_to_keeping(page)
+    page.context.set_offline(True)
     print(f"  CPU x{slow}: {steps(page)}")
     taps = []
     page.locator("#entry button[name=trump][value=H]").click()

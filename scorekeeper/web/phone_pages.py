@@ -271,7 +271,8 @@ class Pages:
             self.flashed.append(phone.gettext("Undone: %(entry)s", entry=label or ""))
         prefix = f"{phone.root}/g/{phone.gid}"
         back = values.get("next", "")
-        return self.go(back[len(prefix):] if back.startswith(prefix) else "/")
+        shown = (phone.sheet.current or phone.sheet.rounds[-1]).number
+        return self.go(back[len(prefix):] if back.startswith(prefix + "/") else f"/round/{shown}")
 
     def go(self, path: str) -> dict[str, Any]:
         """Where the server's answer sends the phone, drawn (post/redirect/get)."""

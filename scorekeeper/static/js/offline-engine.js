@@ -19,6 +19,13 @@
 // repeat the server has already is answered as done, so an entry never lands
 // twice), and the page then opens the game where the server has it.
 //
+// Once ready, the screen says "Ready without network", and Python is started
+// in the background when the page is idle (the engine imported, no game held
+// yet). The service worker keeps this screen: reloaded, or any page of the
+// game opened, with no network, it starts from the kept log and this phone's
+// own taps, and draws the page its address names (js/offline-pages.js draws
+// the game's other pages and takes their forms).
+//
 // No rule is written here: this file only carries taps and HTML.
 (function () {
   "use strict";
@@ -157,51 +164,47 @@
     if (!kept || root.dataset.offline !== "ready") { return null; }
     var token = document.querySelector("input[name=csrf_token]");
     performance.mark("offline-start");
-    starting = boot()
-      .then(function (pyodide) {
-        return Promise.resolve().then(function () {
-            pyodide.globals.set("settings_json", JSON.stringify({
-              stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
-              csrf: token ? token.value : "", root: settings.root,
-            }));
-            pyodide.runPython([
-              "import json, sys",
-              "sys.path.insert(0, '/engine')",
-              "from scorekeeper.web.phone import Phone",
-              "_given = json.loads(settings_json)",
-              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'])",
-              "def tap_json(path, values):",
-              "    return json.dumps(phone.tap(path, json.loads(values)))",
-              "def screen_json():",
-              "    return json.dumps(phone.screen())",
-              "def page_json(path, query):",
-              "    return json.dumps(phone.page(path, json.loads(query)))",
-              "def post_json(path, values):",
-              "    return json.dumps(phone.post(path, json.loads(values)))",
-              "def again(path, values):",  // a tap or a form kept before a reload
-              "    from scorekeeper.web.phone import TAP",
-              "    (phone.tap if TAP.search(path) else phone.post)(path, json.loads(values))",
-            ].join("\n"));
-            performance.mark("offline-engine");
-            phone = {
-              tap: pyodide.globals.get("tap_json"),
-              screen: pyodide.globals.get("screen_json"),
-              page: pyodide.globals.get("page_json"),
-              post: pyodide.globals.get("post_json"),
-            };
-            // Taps this phone stored before a reload, then those made meanwhile.
-            var again = pyodide.globals.get("again");
-            read(OWN, []).forEach(function (tap) { again(tap.url, JSON.stringify(tap.values)); });
-            root.dataset.offline = "keeping";
-            say("keeping");
-            sayReady(false);
-            var screen = JSON.parse(phone.screen());
-            if (!showHere(screen)) { draw(screen); }
-            performance.mark("offline-drawn");
-            handOver();
-            waiting.splice(0).forEach(apply);
-          });
-      });
+    starting = boot().then(function (pyodide) {
+      pyodide.globals.set("settings_json", JSON.stringify({
+        stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
+        csrf: token ? token.value : "", root: settings.root,
+      }));
+      pyodide.runPython([
+        "import json",
+        "from scorekeeper.web.phone import Phone",
+        "_given = json.loads(settings_json)",
+        "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'])",
+        "def tap_json(path, values):",
+        "    return json.dumps(phone.tap(path, json.loads(values)))",
+        "def screen_json():",
+        "    return json.dumps(phone.screen())",
+        "def page_json(path, query):",
+        "    return json.dumps(phone.page(path, json.loads(query)))",
+        "def post_json(path, values):",
+        "    return json.dumps(phone.post(path, json.loads(values)))",
+        "def again(path, values):",  // a tap or a form kept before a reload
+        "    from scorekeeper.web.phone import TAP",
+        "    (phone.tap if TAP.search(path) else phone.post)(path, json.loads(values))",
+      ].join("\n"));
+      performance.mark("offline-engine");
+      phone = {
+        tap: pyodide.globals.get("tap_json"),
+        screen: pyodide.globals.get("screen_json"),
+        page: pyodide.globals.get("page_json"),
+        post: pyodide.globals.get("post_json"),
+      };
+      // Taps this phone stored before a reload, then those made meanwhile.
+      var again = pyodide.globals.get("again");
+      read(OWN, []).forEach(function (tap) { again(tap.url, JSON.stringify(tap.values)); });
+      root.dataset.offline = "keeping";
+      say("keeping");
+      sayReady(false);
+      var screen = JSON.parse(phone.screen());
+      if (!showHere(screen)) { draw(screen); }
+      performance.mark("offline-drawn");
+      handOver();
+      waiting.splice(0).forEach(apply);
+    });
     starting.catch(function () { starting = null; });
     return starting;
   }
@@ -302,7 +305,6 @@
   }
   window.scorekeeperOffline = {
     take: take, post: post, page: page, keeping: function () { return Boolean(phone); },
-    draw: function (screen) { draw(screen); },
   };
 
   document.addEventListener("scorekeeper:offline", function () { start(); });
