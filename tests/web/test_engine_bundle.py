@@ -403,3 +403,24 @@ def test_undo_from_the_players_page_on_the_phone_comes_back_to_it_as_the_servers
     assert shown[1]["go"] == f"/g/{gid}/players"
     assert "Undone:" in shown[1]["main"]
     assert same_main(shown[1]) == main_of(server.get_data(as_text=True))
+
+
+def test_the_templates_compiled_ahead_draw_the_same_screen(client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
+    (unpacked / "input.json").write_text(json.dumps(stored))
+    rules = {rule.endpoint: rule.rule for rule in client.application.url_map.iter_rules()
+             if rule.endpoint in engine.PHONE_ENDPOINTS}
+    drawn = run_bare(unpacked, f"""
+import json
+from scorekeeper.web import phone
+stored = json.loads(open("input.json").read())
+cold = phone.Phone(stored, "en", {rules!r}, "G", "T").screen()
+phone.warm()
+assert phone.COMPILED.kept, "nothing compiled ahead"
+warm = phone.Phone(stored, "en", {rules!r}, "G", "T").screen()
+print(json.dumps([cold, warm]))
+""")
+    cold, warm = json.loads(drawn)
+    assert cold == warm and "Round 2 of 19" in warm["panel"]
