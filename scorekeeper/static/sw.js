@@ -12,7 +12,8 @@
 // - a page (a navigation): from the network, and only when the network
 //   fails, the cached offline page. Pages are never stored, but for one: a
 //   scorer's round screen marked `Scorekeeper-Offline: round` is kept, one per
-//   game link, and any page of that game opened with no network gets it
+//   game link, and a page of that game the phone can draw itself (a round, a
+//   correction, the standings, the end, the players) opened with no network gets it
 //   (js/offline-engine.js then draws the game from the log the phone keeps,
 //   the same game data that log already holds: docs/offline.md).
 // - a plain form's post (a navigation too): from the network, and only when
@@ -52,10 +53,13 @@ function fromCacheElseNetwork(request) {
   })));
 }
 
-// The address a game's kept round screen is kept under: its link's own folder.
+// The address a game's kept round screen is kept under: its link's own
+// folder; for the pages of a game the phone draws itself (web/phone_pages.py),
+// and no other (the history, say, gets the offline page).
+const PHONE_PAGES = /^(\/g\/[^/]+\/)(round\/[0-9]+(\/edit)?|standings|end|players)?$/;
 function keptRoundOf(url) {
-  const found = /^\/g\/[^/]+\//.exec(url.pathname.slice(SETTINGS.root.length));
-  return found ? url.origin + SETTINGS.root + found[0] : null;
+  const found = PHONE_PAGES.exec(url.pathname.slice(SETTINGS.root.length));
+  return found ? url.origin + SETTINGS.root + found[1] : null;
 }
 
 function pageElseOfflinePage(request) {
