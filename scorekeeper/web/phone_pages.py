@@ -36,7 +36,8 @@ from .wording.ruleset import START_RULE_NAMES
 
 #: ``base.html`` on the phone: the page's blocks, apart.
 SEPARATOR = "\x1e"
-BASE = SEPARATOR.join("{% block " + name + " %}{% endblock %}" for name in ("title", "nav", "content"))
+BASE = SEPARATOR.join("{% block " + name + " %}{% endblock %}"
+                      for name in ("title", "nav", "content"))
 #: A page of the game, after ``/g/<link>``.
 PAGE = re.compile(r"^/?$|^/round/(?P<number>[0-9]+)(?P<edit>/edit)?$|^/(?P<name>standings|end|players)$")
 #: A plain form of those pages, after ``/g/<link>``, and its entry function.
@@ -81,7 +82,8 @@ def correction_form(rnd: Any, values: Mapping[str, str] | None, csrf: str) -> Si
                                   errors=[])
         seats.append(SimpleNamespace(**row))
     trump = trump_to_form(rnd.trump) if values is None else values.get("trump")
-    return SimpleNamespace(csrf_token=token_field(csrf), trump=SimpleNamespace(data=trump), seats=seats)
+    return SimpleNamespace(csrf_token=token_field(csrf), trump=SimpleNamespace(data=trump),
+                           seats=seats)
 
 
 def field_errors(phone: Any, form: SimpleNamespace) -> list[str]:
@@ -136,6 +138,7 @@ class Pages:
             checking = "trump" in query
             form = extra.pop("form", None) or correction_form(rnd, query if checking else None,
                                                               self.csrf)
+            # The bids chosen so far, as CorrectionForm.chosen_bids reads them.
             forbidden = rnd.forbidden_with({p: seat.bid.data if not seat.bid.raw_data else
                                             whole_from_text(seat.bid.raw_data[0], most_digits=3)
                                             for p, seat in zip(rnd.order, form.seats)})
@@ -148,12 +151,15 @@ class Pages:
 
     def standings(self, path: str) -> dict[str, Any]:
         phone = self.phone
-        context = {"game": SimpleNamespace(version=phone.version, preset=phone.preset), "sheet": phone.sheet,
-                   "gid": phone.gid, "can_write": True}
+        context = {"game": self.game(), "sheet": phone.sheet, "gid": phone.gid, "can_write": True}
         parts = {name: Markup(phone.env.get_template(f"play/_standings_{name}.html").render(
             **context)) for name in ("head", "body")}
         return self.draw("play/standings.html", path, "play.standings", series=None,
                          follows=False, **parts)
+
+    def game(self) -> SimpleNamespace:
+        """The game as the pages' templates read it (its version, its preset)."""
+        return SimpleNamespace(version=self.phone.version, preset=self.phone.preset)
 
     def draw(self, template: str, path: str, endpoint: str, status: int = 200,
              **context: Any) -> dict[str, Any]:
@@ -164,8 +170,8 @@ class Pages:
                                   cookies={}, method="GET")
         context.setdefault("undo_label", phone.undo_label(phone.sheet, None))
         html = phone.env.get_template(template).render(
-            game=SimpleNamespace(version=phone.version, preset=phone.preset), sheet=phone.sheet, gid=phone.gid,
-            can_write=True, role="scorer", own_player=None, request=request,
+            game=self.game(), sheet=phone.sheet, gid=phone.gid, can_write=True, role="scorer",
+            own_player=None, request=request,
             get_flashed_messages=lambda: flashed, **context)
         title, nav, main = html.split(SEPARATOR)
         return {"status": status, "path": full, "title": title, "nav": nav, "main": main,
@@ -207,7 +213,8 @@ class Pages:
             return None
         if what == "undo":
             return self.undo(values)
-        number = whole_from_text(values.get("after" if what == "end" else "player", ""), most_digits=3)
+        number = whole_from_text(values.get("after" if what == "end" else "player", ""),
+                                 most_digits=3)
         try:
             if number is None:
                 raise GameError("no-such-player" if what != "end" else "no-such-round")
