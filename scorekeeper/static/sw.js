@@ -8,8 +8,14 @@
 //
 // What it answers:
 // - GET /static/*: from the cache, else from the network (and then cached);
+// - the engine bundle (GET /engine/*, one address per app version): as static files;
 // - a page (a navigation): from the network, and only when the network
-//   fails, the cached offline page. Pages are never stored: they show games.
+//   fails, the cached offline page. Pages are never stored, but for one: a
+//   scorer's round screen marked `Scorekeeper-Offline: round` is kept, one per
+//   game link, and a page of that game the phone can draw itself (a round, a
+//   correction, the standings, the end, the players) opened with no network gets it
+//   (js/offline-engine.js then draws the game from the log the phone keeps,
+//   the same game data that log already holds: docs/offline.md).
 // - a plain form's post (a navigation too): from the network, and only when
 //   the network fails, the offline page.
 // Everything else (htmx's posts of a bid, a trick, a close; the polls) goes
@@ -47,8 +53,26 @@ function fromCacheElseNetwork(request) {
   })));
 }
 
+// The address a game's kept round screen is kept under: its link's own
+// folder; for the pages of a game the phone draws itself (web/phone_pages.py),
+// and no other (the history, say, gets the offline page).
+const PHONE_PAGES = /^(\/g\/[^/]+\/)(round\/[0-9]+(\/edit)?|standings|end|players)?$/;
+function keptRoundOf(url) {
+  const found = PHONE_PAGES.exec(url.pathname.slice(SETTINGS.root.length));
+  return found ? url.origin + SETTINGS.root + found[1] : null;
+}
+
 function pageElseOfflinePage(request) {
-  return fetch(request).catch(() => caches.match(SETTINGS.offline).then((page) => page || Response.error()));
+  const kept = request.method === "GET" ? keptRoundOf(new URL(request.url)) : null;
+  return fetch(request).then((response) => {
+    if (kept && response.ok && response.headers.get("Scorekeeper-Offline") === "round") {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(kept, copy)).catch(() => {});
+    }
+    return response;
+  }).catch(() => (kept ? caches.match(kept) : Promise.resolve(undefined))
+    .then((round) => round || caches.match(SETTINGS.offline))
+    .then((page) => page || Response.error()));
 }
 
 self.addEventListener("fetch", (event) => {
@@ -62,7 +86,8 @@ self.addEventListener("fetch", (event) => {
     // is; only when that fails does the phone get the offline page instead of
     // the browser's error page. Its answer is never cached.
     event.respondWith(pageElseOfflinePage(request));
-  } else if (request.method === "GET" && url.pathname.startsWith(SETTINGS.static)) {
+  } else if (request.method === "GET" && (url.pathname.startsWith(SETTINGS.static) ||
+                                          url.pathname.startsWith(SETTINGS.engine))) {
     event.respondWith(fromCacheElseNetwork(request));
   }
 });
@@ -81,7 +106,24 @@ async function refreshOfflinePage(lang) {
   }
 }
 
+// A round screen loaded before this worker took the page over (its first
+// visit) asks to be kept; the answer says when it is (js/offline-engine.js).
+async function keepRound(url) {
+  const kept = keptRoundOf(url);
+  if (!kept || url.origin !== self.location.origin) {
+    return;
+  }
+  const response = await fetch(url.href, { credentials: "same-origin", cache: "no-store" });
+  if (response.ok && response.headers.get("Scorekeeper-Offline") === "round") {
+    await (await caches.open(CACHE)).put(kept, response);
+  }
+}
+
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "keep-round" && event.ports[0]) {
+    const answer = event.ports[0];
+    event.waitUntil(keepRound(new URL(event.data.url)).catch(() => {}).then(() => answer.postMessage("kept")));
+  }
   if (event.data && event.data.type === "page-language" && /^[a-z]{2,3}$/.test(event.data.lang)) {
     event.waitUntil(refreshOfflinePage(event.data.lang).catch(() => {}));
   }

@@ -22,10 +22,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import json
 import zipfile
 from importlib import metadata
 from pathlib import Path
 
+from babel.numbers import format_percent
 from flask import Blueprint, Flask, Response, abort, current_app, make_response, request, url_for
 
 bp = Blueprint("engine", __name__, url_prefix="/engine")
@@ -44,13 +46,17 @@ PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_std
 PACKAGES = ("rules", "game")
 LEFT_OUT = ("game/ratings.py",)
 MODULES = ("__init__.py", "web/__init__.py", "web/catalogue.py", "web/phone.py",
-           "web/tap_values.py", "web/wording/__init__.py",
+           "web/phone_pages.py", "web/tap_values.py", "web/wording/__init__.py",
            "web/wording/cards.py", "web/wording/game.py", "web/wording/history.py",
-           "web/wording/ruleset.py")
+           "web/wording/presets.py", "web/wording/ruleset.py")
 #: The templates the phone draws the round screen with, and what they include.
 TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_missing.html",
              "play/_unfit.html", "play/_seat.html", "play/_undo.html", "play/_scored.html",
-             "play/_standings_head.html", "play/_round_head.html")
+             "play/_standings_head.html", "play/_round_head.html",
+             # The game's other pages (web/phone_pages.py).
+             "play/round.html", "play/_result.html", "play/_nav.html", "play/edit.html",
+             "play/_correction.html", "play/standings.html", "play/_standings_body.html",
+             "play/_chart.html", "manage/end.html", "manage/players.html", "games/_again.html")
 #: The phone's stand-in for Flask-Babel (:mod:`.phone_babel`), at the top of the bundle.
 BABEL_SHIM = ("web/phone_babel.py", "flask_babel.py")
 #: The libraries the phone draws with, as installed for the server.
@@ -59,7 +65,15 @@ LIBRARIES = ("jinja2", "markupsafe")
 #: The endpoints the phone's templates link to (:func:`scorekeeper.web.phone.url_maker`).
 PHONE_ENDPOINTS = ("play.trump", "play.bid", "play.tricks", "play.close", "play.undo",
                    "play.entry_panel", "play.round_page", "play.edit_round", "manage.fit",
-                   "manage.decks", "manage.schedule")
+                   "manage.decks", "manage.schedule", "play.game_home", "play.standings",
+                   "play.events", "play.table_view", "play.next_game", "play.export_csv",
+                   "play.export_rules_csv", "play.export_json", "manage.players",
+                   "manage.history", "manage.end", "manage.end_game", "manage.sit_out",
+                   "manage.leave", "manage.back", "manage.join", "manage.adjust",
+                   "manage.compare", "games.share", "games.play_again", "games.new_game",
+                   "disputes.hand_page")
+#: How each language writes a percentage, for the phone (``web/percents.json``).
+PERCENTS = "scorekeeper/web/percents.json"
 
 #: A year: the address changes with every change of what it holds.
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -85,7 +99,18 @@ def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
     for library in LIBRARIES:
         for path in library_files(library):
             files[path.as_posix().split("site-packages/", 1)[-1]] = path
-    return [(name, files[name].read_bytes()) for name in sorted(files)]
+    made = {PERCENTS: percents(package)}
+    return sorted([(name, path.read_bytes()) for name, path in files.items()] + list(made.items()))
+
+
+def percents(package: Path) -> bytes:
+    """Each language's way of writing a percentage, from Babel's patterns
+    (what Flask-Babel's ``format_percent`` gives for 42 %, the number left open)."""
+    languages = ["en"] + sorted(path.parent.parent.name
+                                for path in package.glob("translations/*/LC_MESSAGES/messages.mo"))
+    ways = {language: format_percent(0.42, locale=language).replace("42", "{}")
+            for language in languages}
+    return json.dumps(ways, ensure_ascii=False, sort_keys=True).encode()
 
 
 def library_files(name: str) -> list[Path]:

@@ -11,7 +11,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, make_response, render_template, url_for
+from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
 
 bp = Blueprint("offline", __name__)
 
@@ -60,6 +60,8 @@ def service_worker() -> Response:
     settings = {
         "version": worker_version(files),
         "static": url_for("static", filename=""),
+        "engine": request.script_root + "/engine/",
+        "root": request.script_root,
         "offline": url_for("offline.page"),
         "precache": [
             *(url_for("static", filename=p.relative_to(folder).as_posix()) for p in files),

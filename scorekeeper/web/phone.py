@@ -19,6 +19,7 @@ check). Nothing here speaks to the server or the browser: no Flask, no DOM.
 from __future__ import annotations
 
 import gettext
+import json
 import re
 from collections.abc import Callable, Mapping
 from datetime import datetime, timezone
@@ -27,17 +28,22 @@ from types import SimpleNamespace
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from jinja2 import Environment, FileSystemLoader, select_autoescape
+from jinja2 import ChoiceLoader, DictLoader, Environment, FileSystemLoader, select_autoescape
+from jinja2.bccache import Bucket, BytecodeCache
 
 from ..game import Fold, GameError, Sheet, entries
 from ..game.hidden import as_seen, looker_of
 from ..game.history import history_of
 from ..rules import Ruleset
+from ..rules.numbers import whole_from_text
+from . import phone_pages as pages
 from .catalogue import template_callables
 from .tap_values import seen_value, trump_from_form
 from .wording.cards import suit_name, suit_symbol, trump_label
 from .wording.game import duration_text, game_message
 from .wording.history import undo_text
+from .wording.presets import rules_summary
+from .wording.ruleset import ruleset_lines
 
 PACKAGE = Path(__file__).resolve().parents[1]
 #: A tap's address: the round screen's forms (``/round/<n>/<what>``) and Undo.
@@ -79,10 +85,52 @@ def url_maker(rules: Mapping[str, str], root: str = "") -> Callable[..., str]:
     return url_for
 
 
-def percent(fraction: float) -> str:
-    """A share as a whole percentage (the server's Babel writes it in the
-    page's way: "50 %" in German; the phone has no Babel)."""
-    return f"{round(fraction * 100)}%"
+#: How each language writes a percentage ("{}%", "{}\xa0%"), from Babel's own
+#: patterns: written into the bundle by :mod:`scorekeeper.web.engine`.
+PERCENTS = PACKAGE / "web" / "percents.json"
+
+
+def percent_of(language: str) -> Callable[[float], str]:
+    """A share as a whole percentage, written as the server's Babel writes
+    it in ``language`` ("50%", "50 %" in German): the phone has no Babel, the
+    bundle holds each language's way (rounded half to even, as Babel does)."""
+    ways = json.loads(PERCENTS.read_text()) if PERCENTS.exists() else {}
+    way = ways.get(language, "{}%")
+    return lambda fraction: way.format(round(fraction * 100))
+
+
+class Compiled(BytecodeCache):
+    """The templates compiled once per process, for every :class:`Phone`
+    made in it: the phone compiles them in the background (:func:`warm`),
+    before the connection drops, not on its first screen offline."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.kept:
+            bucket.bytecode_from_string(self.kept[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.kept[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED = Compiled()
+
+
+def environment() -> Environment:
+    """The phone's Jinja: the server's templates, ``base.html`` given its blocks apart."""
+    return Environment(loader=ChoiceLoader([DictLoader({"base.html": pages.BASE}),
+                                            FileSystemLoader(PACKAGE / "templates")]),
+                       autoescape=select_autoescape(), extensions=["jinja2.ext.i18n"],
+                       bytecode_cache=COMPILED)
+
+
+def warm() -> None:
+    """Compile every template the phone has (the bundle's) ahead of the first offline screen."""
+    env = environment()
+    for name in env.list_templates():
+        env.get_template(name)
 
 
 class Phone:
@@ -104,17 +152,20 @@ class Phone:
                       stored["first_dealer"])
         self.changes = [change_of(data) for data in stored["changes"]]
         self.fold = Fold(*self.start).extend(self.changes)
-        self.gid, self.language = gid, language
+        self.gid, self.language, self.root = gid, language, root
         catalogue = catalogue_of(language)
         self.use_catalogue = lambda: _use_catalogue(catalogue, language)
         self.use_catalogue()
-        self.env = Environment(loader=FileSystemLoader(PACKAGE / "templates"),
-                               autoescape=select_autoescape(), extensions=["jinja2.ext.i18n"])
-        self.env.filters["percentformat"] = percent
+        self.env = environment()
+        self.env.filters["percentformat"] = percent_of(language)
         self.env.globals.update(
             url_for=url_maker(rules, root), csrf_token=lambda: csrf, suit_symbol=suit_symbol,
             suit_name=suit_name, trump_label=trump_label, duration_text=duration_text,
+            whole_from_text=whole_from_text, current_lang=lambda: language,
+            ruleset_lines=ruleset_lines, rules_summary=rules_summary,
             **template_callables(catalogue))
+        self.preset = stored.get("preset", "")
+        self.pages = pages.Pages(self, csrf)
 
     @property
     def sheet(self) -> Sheet:
@@ -184,8 +235,10 @@ class Phone:
         filled = (int(values["player"]), int(values["tricks"])) if "player" in values else None
         return entries.close(sheet, number, filled)
 
-    def append(self, built: list) -> None:
-        """Number the new changes after the log's last, as the server's write does."""
+    def append(self, built: Any) -> None:
+        """Number the new changes after the log's last, as the server's write
+        does (an entry function gives one change or a list of them)."""
+        built = built if isinstance(built, list) else [built]
         now = datetime.now(timezone.utc).replace(tzinfo=None)
         new = [Change(seq=self.version + offset, kind=change.kind, round=change.round,
                       player=change.player, value=change.value, created_at=now, author=None,
@@ -193,6 +246,31 @@ class Phone:
                for offset, change in enumerate(built, start=1)]
         self.changes.extend(new)
         self.fold = self.fold.extend(new)
+
+    def page(self, path: str, query: Mapping[str, str] | None = None) -> dict[str, Any] | None:
+        """A page of the game (``path`` after ``/g/<link>``): :mod:`.phone_pages`.
+        A scorer's pages only: a player's own phone draws its round screen alone."""
+        if self.seat is not None:
+            return None
+        self.use_catalogue()
+        return self.pages.page(self.within(path), query)
+
+    def post(self, path: str, values: Mapping[str, str]) -> dict[str, Any] | None:
+        """A plain form of a page of the game: :meth:`.phone_pages.Pages.post`;
+        None (held for the server) on a player's own phone, whose link enters
+        only its bid and tricks."""
+        if self.seat is not None:
+            return None
+        return self.pages.post(self.within(path), values)
+
+    def within(self, path: str) -> str:
+        """``path`` after the game's address (``/g/<link>``), as the pages read it."""
+        prefix = f"{self.root}/g/{self.gid}"
+        return path[len(prefix):] if path.startswith(prefix + "/") or path == prefix else path
+
+    def history(self) -> list:
+        """The game's history as the server words it (each change, undone ones too)."""
+        return history_of(*self.start, self.changes)
 
     # -- drawing ------------------------------------------------------------------
 
@@ -202,7 +280,7 @@ class Phone:
     def undo_label(self, sheet: Sheet, shown: int | None) -> str | None:
         """What Undo takes back now, in words, as the server's undo bar says it
         on the screen of round ``shown``."""
-        return undo_text(sheet, lambda: history_of(*self.start, self.changes), shown)
+        return undo_text(sheet, self.history, shown)
 
     def context(self, rnd: Any, **extra: Any) -> dict[str, Any]:
         sheet = self.seen

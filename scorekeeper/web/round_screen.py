@@ -47,6 +47,8 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     response = vary(make_response(html, status))
     if offline:
         response.headers["Content-Security-Policy"] = ENGINE_POLICY
+        # The service worker keeps this screen to open the game with no network (static/sw.js).
+        response.headers["Scorekeeper-Offline"] = "round"
     return response
 
 

@@ -245,3 +245,185 @@ def test_a_scorers_round_screen_gets_the_changes_after_the_ones_it_keeps(app, cl
         "trump", "bid"]
     # A viewer's link never gets it (refused as any write route refuses it).
     assert client.get(f"/g/{links_of(app, gid)['viewer']}/log.json").status_code == 403
+
+
+# -- the game's other pages, drawn on the phone (web/phone_pages.py) --------------
+
+PAGES = """
+import json
+from scorekeeper.web.phone import Phone
+stored, steps, language = json.loads(open("input.json").read())
+phone = Phone(stored, language, RULES, GID, "TOKEN")
+shown = []
+for kind, path, values in steps:
+    if kind == "tap":
+        shown.append(phone.tap("/g/" + GID + path, values))
+    elif kind == "post":
+        shown.append(phone.post(path, values))
+    else:
+        shown.append(phone.page(path, values))
+print(json.dumps({"shown": shown, "version": phone.version}))
+"""
+
+TOKEN = re.compile(r'(name="csrf_token" type="hidden" value="|name="csrf_token" value=")[^"]*"')
+
+
+def phone_steps(client, unpacked: Path, gid: str, steps: list, language: str = "en") -> dict:
+    """What the phone shows after each step: ("tap", path, fields) on the
+    round screen, ("post", path, fields) a plain form, ("page", path, query)."""
+    stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
+    (unpacked / "input.json").write_text(json.dumps([stored, steps, language]))
+    rules = {rule.endpoint: rule.rule for rule in client.application.url_map.iter_rules()
+             if rule.endpoint in engine.PHONE_ENDPOINTS}
+    return json.loads(run_bare(unpacked, f"RULES = {rules!r}\nGID = {gid!r}\n" + PAGES))
+
+
+#: A WTForms form's token: drawn by the phone, not by the tests' server (no CSRF in tests).
+FORM_TOKEN = re.compile(r'<input id="csrf_token" name="csrf_token" type="hidden" value="[^"]*">')
+
+
+def main_of(html: str) -> str:
+    """A page's content (its <main>), its CSRF tokens left out, and what the
+    round screen says of the phone's engine (its scripts run already; its
+    "Ready without network" is hidden while the phone keeps the score)."""
+    main = re.search(r'<main id="main">(.*)</main>', html, re.S).group(1)
+    engine_part = r'<script src="[^"]*offline-engine.js".*?id="offline-ready"[^>]*>[^<]*</p>'
+    return TOKEN.sub(r'\1"', re.sub(engine_part, "", main, flags=re.S)).strip()
+
+
+def same_main(shown: dict) -> str:
+    """The phone's page content, compared as :func:`main_of`."""
+    return TOKEN.sub(r'\1"', FORM_TOKEN.sub("", shown["main"])).strip()
+
+
+
+def played_round(table) -> None:
+    table.play_round(1, ORDER, 10, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})
+
+
+@pytest.mark.parametrize("path", ["/round/1", "/round/2", "/round/3", "/round/1/edit",
+                                  "/standings", "/end", "/players"])
+def test_the_phones_pages_of_the_game_are_the_servers(client, table, unpacked, path):
+    gid = table.start()
+    played_round(table)
+    table.trump(2, "S")
+    shown = phone_steps(client, unpacked, gid, [("page", path, {})])["shown"][0]
+    server = client.get(f"/g/{gid}{path}").get_data(as_text=True)
+    assert same_main(shown) == main_of(server)
+    assert shown["title"] + " · Scorekeeper" in server
+    assert shown["nav"] in server
+
+
+def test_the_phones_standings_write_percentages_in_the_pages_language(client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    shown = phone_steps(client, unpacked, gid, [("page", "/standings", {})], "de")["shown"][0]
+    client.post("/language", data={"lang": "de", "next": "/"})
+    server = client.get(f"/g/{gid}/standings").get_data(as_text=True)
+    assert "100\xa0%" in shown["main"] and same_main(shown) == main_of(server)
+
+
+def correction_fields(trump: str, bids: dict, tricks: dict) -> dict:
+    fields = {"trump": trump, "csrf_token": "x"}
+    for index, player in enumerate(ORDER):
+        fields[f"seats-{index}-bid"] = str(bids[player])
+        fields[f"seats-{index}-tricks"] = str(tricks[player])
+    return fields
+
+
+def test_a_correction_on_the_phone_is_stored_and_said_as_the_servers(client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    fields = correction_fields("C", {1: 3, 2: 2, 3: 4, 0: 0}, {1: 2, 2: 4, 3: 4, 0: 0})
+    check = {key: value for key, value in fields.items() if key != "csrf_token"}
+    check["seats-3-bid"] = "2"  # Ann deals: with 2 the bids total 11, so 1 is open again
+    shown = phone_steps(client, unpacked, gid, [
+        ("page", "/round/1/edit", check), ("post", f"/g/{gid}/round/1/edit", fields)])["shown"]
+    server_check = client.get(f"/g/{gid}/round/1/edit", query_string=check).get_data(as_text=True)
+    assert same_main(shown[0]) == main_of(server_check)
+    saved = client.post(f"/g/{gid}/round/1/edit", data=fields, follow_redirects=True)
+    assert shown[1]["go"] == f"/g/{gid}/round/1"
+    assert same_main(shown[1]) == main_of(saved.get_data(as_text=True))
+    assert "Round 1 corrected" in shown[1]["main"]
+
+
+def test_a_refused_correction_on_the_phone_lists_the_servers_reasons(client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    fields = correction_fields("C", {1: 3, 2: 2, 3: 4, 0: 1}, {1: 2, 2: 4, 3: 4, 0: 1})
+    shown = phone_steps(client, unpacked, gid, [("post", f"/g/{gid}/round/1/edit", fields)])
+    server = client.post(f"/g/{gid}/round/1/edit", data=fields)
+    assert server.status_code == 422 and shown["shown"][0]["status"] == 422
+    assert same_main(shown["shown"][0]) == main_of(server.get_data(as_text=True))
+
+
+def test_ending_the_game_and_sitting_out_on_the_phone_store_the_servers_changes(
+        client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    steps = [("post", f"/g/{gid}/players/sit-out", {"player": "2", "round": "2"}),
+             ("post", f"/g/{gid}/end", {"after": "2"})]
+    shown = phone_steps(client, unpacked, gid, steps)["shown"]
+    players = client.post(f"/g/{gid}/players/sit-out", data=steps[0][2], follow_redirects=True)
+    assert shown[0]["go"] == f"/g/{gid}/players"
+    assert same_main(shown[0]) == main_of(players.get_data(as_text=True))
+    ended = client.post(f"/g/{gid}/end", data=steps[1][2], follow_redirects=True)
+    assert shown[1]["go"] == f"/g/{gid}/round/2"
+    assert same_main(shown[1]).replace("\n", "") and "The game ends after this round." in shown[1]["main"]
+    assert same_main(shown[1]) == main_of(ended.get_data(as_text=True))
+    exported = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [c["kind"] for c in exported["stored"]["changes"]][-2:] == ["sitout", "end"]
+
+
+def test_only_the_open_round_screen_of_a_link_that_enters_is_kept_by_the_service_worker(
+        app, client, table):
+    from game_links import links_of, seat_tokens
+
+    gid = table.start()
+    played_round(table)
+    assert client.get(f"/g/{gid}/round/2").headers.get("Scorekeeper-Offline") == "round"
+    bob = seat_tokens(client, table)["Bob"]
+    assert app.test_client().get(f"/g/{bob}/round/2").headers.get("Scorekeeper-Offline") == "round"
+    for path in ("/round/1", "/round/3", "/standings", "/players", "/end"):
+        assert "Scorekeeper-Offline" not in client.get(f"/g/{gid}{path}").headers, path
+    viewer = links_of(app, gid)["viewer"]
+    assert "Scorekeeper-Offline" not in client.get(f"/g/{viewer}/round/2").headers
+    panel = client.get(f"/g/{gid}/round/2/entry", headers={"HX-Request": "true"})
+    assert "Scorekeeper-Offline" not in panel.headers
+
+
+def test_undo_from_the_players_page_on_the_phone_comes_back_to_it_as_the_servers(
+        client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
+    sit_out = {"player": "2", "round": "2"}
+    undo = {"seq": str(stored["changes"][-1]["seq"] + 1), "next": f"/g/{gid}/players"}
+    shown = phone_steps(client, unpacked, gid, [("post", f"/g/{gid}/players/sit-out", sit_out),
+                                                ("post", f"/g/{gid}/undo", undo)])["shown"]
+    client.post(f"/g/{gid}/players/sit-out", data=sit_out)
+    server = client.post(f"/g/{gid}/undo", data=undo, follow_redirects=True)
+    assert shown[1]["go"] == f"/g/{gid}/players"
+    assert "Undone:" in shown[1]["main"]
+    assert same_main(shown[1]) == main_of(server.get_data(as_text=True))
+
+
+def test_the_templates_compiled_ahead_draw_the_same_screen(client, table, unpacked):
+    gid = table.start()
+    played_round(table)
+    stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
+    (unpacked / "input.json").write_text(json.dumps(stored))
+    rules = {rule.endpoint: rule.rule for rule in client.application.url_map.iter_rules()
+             if rule.endpoint in engine.PHONE_ENDPOINTS}
+    drawn = run_bare(unpacked, f"""
+import json
+from scorekeeper.web import phone
+stored = json.loads(open("input.json").read())
+cold = phone.Phone(stored, "en", {rules!r}, "G", "T").screen()
+phone.warm()
+assert phone.COMPILED.kept, "nothing compiled ahead"
+warm = phone.Phone(stored, "en", {rules!r}, "G", "T").screen()
+print(json.dumps([cold, warm]))
+""")
+    cold, warm = json.loads(drawn)
+    assert cold == warm and "Round 2 of 19" in warm["panel"]

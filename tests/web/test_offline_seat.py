@@ -136,3 +136,34 @@ def test_a_viewer_link_gets_no_log_at_all(app, table):
         answer = app.test_client().get(f"/g/{viewer}{path}")
         assert answer.status_code == 403
         assert answer.headers["Content-Type"].startswith("text/html")
+
+
+SEAT_PAGES = """
+import json
+from scorekeeper.web.phone import Phone
+stored, seat = json.loads(open("input.json").read())
+phone = Phone(stored, "en", RULES, GID, "TOKEN", seat=seat)
+asked = [phone.page(f"/g/{GID}" + path) for path in ("/standings", "/players", "/round/1/correct", "/end")]
+posted = [phone.post(f"/g/{GID}" + path, values) for path, values in (
+    ("/players/sit-out", {"player": "2", "round": "2"}), ("/end", {"round": "1"}),
+    ("/round/1/correct", {"trump": "S"}))]
+print(json.dumps({"asked": asked, "posted": posted, "changes": len(phone.changes)}))
+"""
+
+
+def test_a_seat_phone_offline_draws_no_scorers_page_and_takes_no_scorers_form(
+        app, client, table, unpacked):
+    """The scorer's pages a phone draws offline (corrections, the players, the
+    end) are a scorer's: a player's own phone leaves them to the server, which
+    refuses its link, and keeps nothing."""
+    table.start()
+    table.trump(1, "S")
+    bob = seat_tokens(client, table)["Bob"]
+    stored = json.loads(app.test_client().get(f"/g/{bob}/export.json").get_data(as_text=True))["stored"]
+    (unpacked / "input.json").write_text(json.dumps([stored, BOB]))
+    rules = {rule.endpoint: rule.rule for rule in app.url_map.iter_rules()
+             if rule.endpoint in engine.PHONE_ENDPOINTS}
+    shown = json.loads(run_bare(unpacked, f"RULES = {rules!r}\nGID = {bob!r}\n" + SEAT_PAGES))
+    assert shown["asked"] == [None] * 4
+    assert shown["posted"] == [None] * 3
+    assert shown["changes"] == len(stored["changes"])  # nothing kept

@@ -72,6 +72,8 @@ def test_the_vendored_morph_has_its_licence_and_no_code_from_strings_in_our_use(
 
 def test_the_worker_answers_a_failed_form_post_with_the_offline_page(client):
     source = client.get("/sw.js").get_data(as_text=True)
-    # Navigations of any method go to the network first; only GETs of /static/ are cached.
+    # Navigations of any method go to the network first; only GETs of /static/
+    # and of the engine bundle are cached, and a kept round screen is only for a GET.
     assert 'request.mode === "navigate"' in source
-    assert 'request.method === "GET" && url.pathname.startsWith(SETTINGS.static)' in source
+    assert 'request.method === "GET" && (url.pathname.startsWith(SETTINGS.static) ||' in source
+    assert 'const kept = request.method === "GET" ? keptRoundOf(' in source

@@ -19,6 +19,13 @@
 // repeat the server has already is answered as done, so an entry never lands
 // twice), and the page then opens the game where the server has it.
 //
+// Once ready, the screen says "Ready without network", and Python is started
+// in the background when the page is idle (the engine imported, no game held
+// yet). The service worker keeps this screen: reloaded, or any page of the
+// game opened, with no network, it starts from the kept log and this phone's
+// own taps, and draws the page its address names (js/offline-pages.js draws
+// the game's other pages and takes their forms).
+//
 // No rule is written here: this file only carries taps and HTML.
 (function () {
   "use strict";
@@ -77,10 +84,40 @@
     }));
   }
 
+  // This screen, kept by the service worker to open the game with no network
+  // (static/sw.js): it kept it on the way in, unless it took the page over
+  // only after this load (the first visit); then it is asked to.
+  function keepPage() {
+    var workers = navigator.serviceWorker;
+    var loaded = performance.getEntriesByType("navigation")[0];
+    if (!workers || (workers.controller && loaded && loaded.workerStart > 0)) { return Promise.resolve(); }
+    return workers.ready.then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function () { resolve(); };
+        registration.active.postMessage({ type: "keep-round", url: window.location.href }, [channel.port2]);
+      });
+    });
+  }
+
   function getReady() {
-    Promise.all([warm(), keepLog()]).then(function () {
-      root.dataset.offline = "ready";
+    Promise.all([warm(), keepLog(), navigator.onLine ? keepPage() : null]).then(function () {
+      if (!phone) { root.dataset.offline = "ready"; }
+      sayReady(!phone);
+      if (!navigator.onLine) { start(); } else { whenIdle(boot); }
     }, function () { /* not ready: the screen works online as before */ });
+  }
+
+  // "Ready without network", in words, under the panel (hidden again once the phone keeps the score).
+  function sayReady(shown) {
+    var line = document.getElementById("offline-ready");
+    if (line) { line.hidden = !shown; }
+  }
+
+  // Python is started in the background once the page is idle, so that the
+  // phone keeps the score at once when the connection drops (docs/offline.md says what it costs).
+  function whenIdle(work) {
+    if (window.requestIdleCallback) { window.requestIdleCallback(function () { work(); }, { timeout: 5000 }); } else { window.setTimeout(work, 1000); }
   }
   if (document.readyState === "complete") { getReady(); } else { window.addEventListener("load", getReady); }
   document.addEventListener("htmx:afterSettle", function () {
@@ -100,6 +137,27 @@
     });
   }
 
+  // Python with the engine imported (not yet holding the game: its log may still change).
+  var booting = null;
+  function boot() {
+    if (booting) { return booting; }
+    booting = loadScript(settings.pyodide + "pyodide.js")
+      .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
+      .then(function (pyodide) {
+        performance.mark("offline-python");
+        return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
+          .then(function (bundle) {
+            pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
+            // The engine imported and its templates compiled, ahead of the first screen offline.
+            pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone\nscorekeeper.web.phone.warm()");
+            performance.mark("offline-imported");
+            return pyodide;
+          });
+      });
+    booting.catch(function () { booting = null; });
+    return booting;
+  }
+
   function start() {
     if (starting) { return starting; }
     var kept = read(LOG, null);
@@ -107,43 +165,47 @@
     if (!kept || root.dataset.offline !== "ready") { return null; }
     var token = document.querySelector("input[name=csrf_token]");
     performance.mark("offline-start");
-    starting = loadScript(settings.pyodide + "pyodide.js")
-      .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
-      .then(function (pyodide) {
-        performance.mark("offline-python");
-        return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
-          .then(function (bundle) {
-            pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
-            pyodide.globals.set("settings_json", JSON.stringify({
-              stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
-              csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
-            }));
-            pyodide.runPython([
-              "import json, sys",
-              "sys.path.insert(0, '/engine')",
-              "from scorekeeper.web.phone import Phone",
-              "_given = json.loads(settings_json)",
-              "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'))",
-              "def tap_json(path, values):",
-              "    return json.dumps(phone.tap(path, json.loads(values)))",
-              "def screen_json():",
-              "    return json.dumps(phone.screen())",
-            ].join("\n"));
-            performance.mark("offline-engine");
-            phone = {
-              tap: pyodide.globals.get("tap_json"),
-              screen: pyodide.globals.get("screen_json"),
-            };
-            // Taps this phone stored before a reload, then those made meanwhile.
-            read(OWN, []).forEach(function (tap) { phone.tap(tap.url, JSON.stringify(tap.values)); });
-            root.dataset.offline = "keeping";
-            say("keeping");
-            draw(JSON.parse(phone.screen()));
-            performance.mark("offline-drawn");
-            handOver();
-            waiting.splice(0).forEach(apply);
-          });
-      });
+    starting = boot().then(function (pyodide) {
+      pyodide.globals.set("settings_json", JSON.stringify({
+        stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
+        csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
+      }));
+      pyodide.runPython([
+        "import json",
+        "from scorekeeper.web.phone import Phone",
+        "_given = json.loads(settings_json)",
+        "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'))",
+        "def tap_json(path, values):",
+        "    return json.dumps(phone.tap(path, json.loads(values)))",
+        "def screen_json():",
+        "    return json.dumps(phone.screen())",
+        "def page_json(path, query):",
+        "    return json.dumps(phone.page(path, json.loads(query)))",
+        "def post_json(path, values):",
+        "    return json.dumps(phone.post(path, json.loads(values)))",
+        "def again(path, values):",  // a tap or a form kept before a reload
+        "    from scorekeeper.web.phone import TAP",
+        "    (phone.tap if TAP.search(path) else phone.post)(path, json.loads(values))",
+      ].join("\n"));
+      performance.mark("offline-engine");
+      phone = {
+        tap: pyodide.globals.get("tap_json"),
+        screen: pyodide.globals.get("screen_json"),
+        page: pyodide.globals.get("page_json"),
+        post: pyodide.globals.get("post_json"),
+      };
+      // Taps this phone stored before a reload, then those made meanwhile.
+      var again = pyodide.globals.get("again");
+      read(OWN, []).forEach(function (tap) { again(tap.url, JSON.stringify(tap.values)); });
+      root.dataset.offline = "keeping";
+      say("keeping");
+      sayReady(false);
+      var screen = JSON.parse(phone.screen());
+      if (!showHere(screen)) { draw(screen); }
+      performance.mark("offline-drawn");
+      handOver();
+      waiting.splice(0).forEach(apply);
+    });
     starting.catch(function () { starting = null; });
     return starting;
   }
@@ -191,6 +253,9 @@
       own.push({ url: tap.url, values: tap.values, base: read(LOG, {}).version });
       write(OWN, own);
     }
+    // The last round closed: the result, where the server's answer sends the phone.
+    var result = screen.status === 200 && screen.finished && /\/close$/.test(tap.url) && page(settings.root + gamePath + "/standings");
+    if (result && window.scorekeeperPages) { window.scorekeeperPages.show(result, false); return; }
     draw(screen);
   }
 
@@ -214,14 +279,42 @@
     }
     return true;
   }
+  // A plain form of a page of the game (js/offline-pages.js): applied on the
+  // phone and kept in its own log as a tap is; null when only the server can take it.
+  function post(url, values) {
+    if (!phone) { return null; }
+    var answer = JSON.parse(phone.post(url, JSON.stringify(values)));
+    if (answer && answer.go) {
+      var own = read(OWN, []);
+      own.push({ url: url, values: values, base: read(LOG, {}).version });
+      write(OWN, own);
+    }
+    return answer;
+  }
+  function page(path, query) {
+    return phone ? JSON.parse(phone.page(path, JSON.stringify(query || {}))) : null;
+  }
+  // A page reloaded or opened with no network (the service worker's kept
+  // round screen, at any address of the game): drawn as the address says.
+  function showHere(screen) {
+    var here = window.location.pathname;
+    if (here === settings.root + gamePath + "/round/" + screen.round && !window.location.search) { return false; }
+    var shown = page(here, Object.fromEntries(new URLSearchParams(window.location.search)));
+    if (!shown || !window.scorekeeperPages) { return false; }
+    window.scorekeeperPages.show(shown, true);
+    return true;
+  }
   // js/offline-sync.js sends this phone's own log when the connection is back.
   window.scorekeeperOffline = {
     take: take, settings: settings, gamePath: gamePath, LOG: LOG, OWN: OWN,
     read: read, write: write, say: say, draw: draw,
     syncing: function (value) { syncing = value; },
     stop: function () { phone = null; starting = null; },
+    post: post, page: page, keeping: function () { return Boolean(phone); },
   };
 
   document.addEventListener("scorekeeper:offline", function () { start(); });
+  // js/taps.js learns it is offline after Python took over (a screen opened offline): the banner keeps saying so.
+  document.addEventListener("scorekeeper:offline", function () { if (phone) { say("keeping"); } });
   window.addEventListener("offline", function () { start(); });
 })();

@@ -11,15 +11,8 @@ from ...rules import SCORING_PRESETS
 from ...rules.numbers import whole_from_text
 from ...game.names import NAME_LENGTH
 from ..fields import WholeNumberField, without_control_characters
-from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES
+from ..wording.ruleset import SCORING_NAMES, SHAPE_NAMES, START_RULE_NAMES
 
-START_RULE_NAMES = {
-    # A number, not a word: German and Estonian "null" read like a missing value.
-    "zero": _l("0 points"),
-    "lowest": _l("the lowest total"),
-    "average": _l("the average total"),
-    "number": _l("this number:"),
-}
 FIRST_SEAT = "first"
 
 

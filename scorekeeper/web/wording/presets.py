@@ -10,7 +10,6 @@ from flask_babel import lazy_gettext as _l
 
 from ...rules import Adjustment, Preset, Ruleset, Variant, adjustments, find_preset
 from ...rules.errors import UnknownPreset
-from ..language import current_lang
 from .ruleset import adjustment_text
 
 #: Each preset's name and summary as the table says them. The rules engine
@@ -222,6 +221,8 @@ DEFAULT_PRESETS = {
 
 def default_preset() -> str:
     """The preset the set-up form starts with, for the page's language."""
+    from ..language import current_lang  # (the server's: the phone draws no set-up form)
+
     return DEFAULT_PRESETS.get(current_lang(), "cardgames")
 
 

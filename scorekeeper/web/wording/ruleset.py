@@ -17,6 +17,15 @@ def rounds_text(sizes: list[int]) -> str:
     return ngettext("%(num)s round: %(sizes)s cards", "%(num)s rounds: %(sizes)s cards",
                     len(sizes), sizes=" ".join(map(str, sizes)))
 
+#: How a player who joins starts (the players page's join form).
+START_RULE_NAMES = {
+    # A number, not a word: German and Estonian "null" read like a missing value.
+    "zero": _l("0 points"),
+    "lowest": _l("the lowest total"),
+    "average": _l("the average total"),
+    "number": _l("this number:"),
+}
+
 SHAPE_NAMES = {
     "up": _l("up"),
     "down": _l("down"),

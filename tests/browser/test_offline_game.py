@@ -1,0 +1,183 @@
+"""A whole game with no network (issue 39, docs/offline.md), in a real
+Chromium at a Pixel 7: the round screen reloaded offline plays on, and a
+4-player game started online is played offline to its end, with a
+correction, an Undo and a player who sits out, then sent when the
+connection is back."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+
+#: Starting Python from the cache takes a few seconds here, many more under load.
+START = 180_000
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+
+
+def ready(page: Page) -> None:
+    """The round screen has what it needs without network, and says so."""
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    expect(page.locator("#offline-ready")).to_have_text("Ready without network")
+
+
+def keeping(page: Page) -> None:
+    expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    expect(page.locator("#connection")).to_contain_text("this phone keeps the score itself")
+
+
+def tap(page: Page, selector: str) -> None:
+    """Tap a chip and wait until the panel shows it pressed."""
+    page.locator(selector).click()
+    expect(page.locator(selector)).to_have_attribute("aria-pressed", "true")
+
+
+def seats(page: Page, step: str) -> list[int]:
+    """The players of the round's step (bid, tricks), in their order on the panel."""
+    ids = page.locator(f"#entry form.seat[id^={step}-]").evaluate_all("forms => forms.map(f => f.id)")
+    return [int(found.split("-")[1]) for found in ids]
+
+
+def play_round(page: Page, trump: str = "S") -> None:
+    """Trump, bids (0 each, or 1 where the hook rule strikes 0 out), the
+    first player takes every trick, the countdown fills in the last; close."""
+    tap(page, f"#entry button[name=trump][value={trump}]")
+    for player in seats(page, "bid"):
+        zero = page.locator(f"#bid-{player} button[name=bid][value='0']")
+        tap(page, f"#bid-{player} button[name=bid][value='{1 if zero.is_disabled() else 0}']")
+    players = seats(page, "tricks")
+    cards = int(page.locator("#tricks-left").inner_text())
+    for index, player in enumerate(players[:-1]):
+        tap(page, f"#tricks-{player} button[name=tricks][value='{cards if index == 0 else 0}']")
+    expect(page.locator("#tricks-left")).to_have_text("0")
+    page.locator("#close button[type=submit]").click()
+
+
+def standings_shown(page: Page) -> dict[str, int]:
+    """Each player's total as the standings table on the screen shows it."""
+    rows = page.locator("#standings tbody tr")
+    expect(rows.first).to_be_visible()
+    return {rows.nth(i).locator("td").nth(1).inner_text().split("★")[0].split("\n")[0].strip():
+            int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(rows.count())}
+
+
+def own_log(page: Page, gid: str) -> list[dict]:
+    return page.evaluate(f"() => JSON.parse(localStorage.getItem('scorekeeper-offline-taps:{gid}'))")
+
+
+def sent(page: Page, gid: str) -> None:
+    """Back online: every tap of this phone's own log sent, and the game
+    opened again as the server has it (Python no longer keeping the score)."""
+    page.wait_for_function(f"() => !(JSON.parse(localStorage.getItem('scorekeeper-offline-taps:{gid}')) || []).length",
+                           timeout=START)
+    expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=START)
+
+
+def test_a_round_screen_reloaded_with_no_network_opens_the_game_and_plays_on(page: Page, seeder, shoot):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    gid = seeder.start(NAMES)
+    page.goto(f"/g/{gid}/round/1")
+    ready(page)
+
+    page.context.set_offline(True)
+    page.reload()
+    keeping(page)
+    tap(page, "#entry button[name=trump][value=H]")
+    tap(page, "#bid-1 button[name=bid][value='2']")
+    # Reloaded again, still with no network: what was tapped is still there.
+    page.reload()
+    keeping(page)
+    expect(page.locator("#entry button[name=trump][value=H]")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#bid-1 button[name=bid][value='2']")).to_have_attribute("aria-pressed", "true")
+    tap(page, "#bid-2 button[name=bid][value='3']")
+    shoot("offline-reloaded")
+    assert errors == []
+
+    page.context.set_offline(False)
+    sent(page, gid)
+    assert page.url.endswith(f"/g/{gid}/round/1")
+    expect(page.locator("#bid-2 button[name=bid][value='3']")).to_have_attribute("aria-pressed", "true")
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [c["kind"] for c in exported["stored"]["changes"]] == ["trump", "bid", "bid"]
+    assert exported["rounds"][0]["bids"] == {"Bob": 2, "Cy": 3}
+
+
+def test_a_game_played_offline_to_its_end_is_the_servers_once_back(page: Page, seeder, shoot):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    gid = seeder.start(NAMES, shape="custom", custom="2 1 2")
+    page.goto(f"/g/{gid}/round/1")
+    ready(page)
+    page.context.set_offline(True)
+    keeping(page)
+
+    # Round 1 (Ann deals, 2 cards), then round 2's trump taken back by Undo.
+    play_round(page)
+    expect(page.locator(".round-head h1")).to_have_text("Round 2 of 3")
+    tap(page, "#entry button[name=trump][value=D]")
+    page.locator("#undo button[type=submit]").click()
+    expect(page.locator("#entry")).to_contain_text("Undone: Trump: diamonds")
+    play_round(page, "C")
+    expect(page.locator(".round-head h1")).to_have_text("Round 3 of 3")
+
+    # Di sits out round 3 (the players page, drawn by the phone).
+    page.locator("#more-menu summary").click()
+    page.locator("#more-menu a", has_text="Players").click()
+    expect(page.locator("main h1")).to_have_text("Players")
+    page.locator("#roster li", has_text="Di").get_by_role("button", name="Sits out round 3").click()
+    expect(page.locator("#roster li", has_text="Di")).to_contain_text("sits out round 3")
+    assert page.url.endswith(f"/g/{gid}/players")
+
+    # Round 1 corrected from the standings' grid, with the form's live check.
+    page.locator("header nav a", has_text="Standings").click()
+    page.locator("#correct-1").click()
+    expect(page.locator("main h1")).to_have_text("Correct round 1")
+    bob_zero = page.locator("#correction input[name='seats-0-bid'][value='0']")
+    bob_zero.check()  # Bob's bid 0: Ann, who deals, may then not bid 2
+    expect(page.locator("#correction #seats-3-bid label.forbidden input[value='2']")).to_be_attached()
+    page.locator("#correction input[name='seats-0-bid'][value='1']").check()
+    expect(page.locator("#correction #seats-3-bid label.forbidden input[value='1']")).to_be_attached()
+    page.locator("#correction input[name=trump][value=H]").check()
+    page.locator("#correction input[name='seats-0-tricks'][value='1']").check()
+    page.locator("#correction input[name='seats-1-tricks'][value='1']").check()
+    page.locator("#correction button[type=submit]").click()
+    expect(page.locator("#result")).to_be_visible()
+    assert page.url.endswith(f"/g/{gid}/round/1")
+    shoot("offline-corrected")
+
+    # Round 3 without Di, to the end of the game.
+    page.locator("#to-current").click()
+    expect(page.locator("#bid-3")).to_have_count(0)
+    play_round(page, "H")
+    expect(page.locator("main h1")).to_have_text("Standings")
+    expect(page.locator("main")).to_contain_text("wins the game")
+    expect(page.locator("#grid")).to_be_visible()
+    shown = standings_shown(page)
+    shoot("offline-game-over")
+    assert errors == []
+
+    # The same log through the server's engine: this phone's own taps, on a twin game.
+    twin = seeder.start(NAMES, shape="custom", custom="2 1 2")
+    for kept in own_log(page, gid):
+        response = seeder.client.post(kept["url"].replace(gid, twin), data=kept["values"],
+                                      headers={"HX-Request": "true"})
+        assert response.status_code in (200, 204, 302), response.get_data(as_text=True)
+    sheet = seeder.sheet(twin)
+    assert shown == {sheet.name(s.player): s.total for s in sheet.standings}
+    assert sheet.is_finished
+
+    page.context.set_offline(False)
+    sent(page, gid)
+    assert page.url.endswith(f"/g/{gid}/standings")
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert {s["player"]: s["total"] for s in exported["standings"]} == shown
+    kinds = [change["kind"] for change in exported["stored"]["changes"]]
+    assert kinds.count("correct") == 1 and kinds.count("sitout") == 1 and kinds.count("undo") == 1
+    assert exported["rounds"][0]["trump"] == "H" and len(exported["rounds"]) == 3
+    assert "Di" not in exported["rounds"][2]["bids"]
+    expect(page.locator("main")).to_contain_text("wins the game")
