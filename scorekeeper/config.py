@@ -12,8 +12,14 @@ from pathlib import Path
 from collections.abc import MutableMapping
 from typing import Any
 
-#: The languages the interface is offered in, first the fallback.
-LANGUAGES = ("en", "pl", "et", "de", "fr", "es", "it", "pt", "hi")
+#: The languages the interface is offered in, first the fallback, each by its
+#: own name, as the language switcher shows it. The Portuguese catalogue is
+#: Brazilian (rodada, carteador, compartilhar): its name says so, and a
+#: Portuguese browser of either variety is offered it (docs/glossary.md).
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "et": "Eesti", "de": "Deutsch",
+                  "fr": "Français", "es": "Español", "it": "Italiano",
+                  "pt": "Português (Brasil)", "hi": "हिन्दी"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
 
 
 def persistent_secret_key(instance_path: str) -> str:

@@ -23,6 +23,7 @@ from sqlalchemy import bindparam, select
 
 from ..game import GameError
 from ..game.names import look_alikes, name_key
+from ..game.roles import CLUB_ROLES, ORGANISER, VIEWER
 from ..game.roster import Aliases
 from .club_models import (Club, ClubEvent, ClubGame, ClubLink, ClubMember, ClubRosterChange,
                           EventPart)
@@ -31,8 +32,6 @@ from .links import LinkReplaced
 from .models import Game, utcnow
 from .unit import NothingToStore, Unit, write
 
-ORGANISER, VIEWER = "organiser", "viewer"
-CLUB_ROLES = (ORGANISER, VIEWER)
 
 
 class ClubNotFound(LookupError):

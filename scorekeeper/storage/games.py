@@ -26,6 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
 from ..game.fold import SUMMARY_KEEPING
+from ..game.roles import SCORER, VIEWER
 from ..rules import Ruleset
 from . import folds
 from .database import db
@@ -86,8 +87,8 @@ def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
                 summary=sheet.summary(), finished=sheet.is_finished, series=series)
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
-    scorer = Link(game=game, role="scorer")
-    db.session.add_all([scorer, Link(game=game, role="viewer")])
+    scorer = Link(game=game, role=SCORER)
+    db.session.add_all([scorer, Link(game=game, role=VIEWER)])
     if device is not None:
         db.session.add(DeviceGame(device=device, game=game, link=scorer))
     return game, scorer

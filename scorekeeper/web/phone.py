@@ -31,6 +31,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 
 from ..game import Fold, GameError, Sheet, entries
 from ..game.history import history_of
+from ..game.roles import SCORER
 from ..rules import Ruleset
 from .catalogue import template_callables
 from .tap_values import seen_value, trump_from_form
@@ -188,7 +189,7 @@ class Phone:
         sheet = self.sheet
         game = SimpleNamespace(version=self.version)
         return {"game": game, "sheet": sheet, "rnd": rnd, "gid": self.gid, "can_write": True,
-                "own_player": None, "role": "scorer", "undo_label": self.undo_label(sheet, rnd.number),
+                "own_player": None, "role": SCORER, "undo_label": self.undo_label(sheet, rnd.number),
                 **extra}
 
     def screen(self, error: str | None = None, notice: str | None = None,
