@@ -10,7 +10,7 @@ settings when the app is made (:func:`.kept.open_stores`).
   whether the database answers (the health check);
 - :mod:`.hands`: load a round's recorded hand; append its events;
 - :mod:`.links`: scorer and viewer links, join codes, a device's games;
-- :mod:`.roster`: a device's regulars, renames and merges across its games;
+- :mod:`.regulars`: a device's regulars, renames and merges across its games;
 - :mod:`.series`: games played again in a row, and their standings;
 - :mod:`.statistics`: the players' figures, from lines kept per game;
 - :mod:`.club_models`, :mod:`.clubs`, :mod:`.evenings`, :mod:`.club_ratings`: a

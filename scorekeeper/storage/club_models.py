@@ -6,7 +6,7 @@ A club is reachable only through its links, as a game is: an organiser link
 the TV's leaderboard), each 128 random bits and replaceable (the old row
 keeps ``replaced_at``, so it answers "replaced"). Members are names, merged
 as a device's roster merges them: an append-only list of renames and merges
-(:class:`ClubRosterChange`, read by :class:`scorekeeper.game.roster.Aliases`).
+(:class:`ClubRosterChange`, read by :class:`scorekeeper.game.regulars.Aliases`).
 An evening (:class:`ClubEvent`) lists who is here and its rules; each part
 of it (:class:`EventPart`) keeps its seating, proposed, changed by hand,
 then started: one game per table (:class:`ClubGame`).

@@ -23,7 +23,7 @@ from sqlalchemy import bindparam, case, func, select
 from ..game.bidding_analytics import BiddingFigures, bidding_figures
 from ..game.names import name_key
 from ..game.ratings import Match, Rating, model, rate
-from ..game.roster import Aliases
+from ..game.regulars import Aliases
 from .club_models import Club, ClubGame
 from .clubs import club_aliases
 from .database import db

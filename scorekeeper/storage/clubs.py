@@ -5,7 +5,7 @@ as a game is through its own (:mod:`.links`): an unknown token is
 :class:`ClubNotFound`, a replaced one :class:`~.links.LinkReplaced`. The
 organiser link may write (:attr:`ClubAccess.can_write`); the viewer link
 only reads. Members are merged by name as a device's roster merges them
-(:class:`scorekeeper.game.roster.Aliases` over the club's append-only
+(:class:`scorekeeper.game.regulars.Aliases` over the club's append-only
 renames and merges); a name typed for an evening that matches a member
 (case and merges aside) is that member, and one that differs from a member's
 only by accents is offered to the organiser as that member
@@ -24,7 +24,7 @@ from sqlalchemy import bindparam, select
 from ..game import GameError
 from ..game.names import look_alikes, name_key
 from ..game.roles import CLUB_ROLES, ORGANISER, VIEWER
-from ..game.roster import Aliases
+from ..game.regulars import Aliases
 from .club_models import (Club, ClubEvent, ClubGame, ClubLink, ClubMember, ClubRosterChange,
                           EventPart)
 from .database import db

@@ -226,7 +226,7 @@ class JoinCode(db.Model):
 
 class RosterChange(db.Model):
     """One entry in a device's append-only list of renames and merges of its
-    players (see :mod:`scorekeeper.game.roster`): ``kind`` is ``"rename"``
+    players (see :mod:`scorekeeper.game.regulars`): ``kind`` is ``"rename"``
     or ``"merge"`` (``name`` is shown as ``to`` from now on) or ``"undo"``
     (the latest one in force is taken back). ``seq`` numbers a device's
     entries from 1; its uniqueness makes two tabs that write at once collide."""
