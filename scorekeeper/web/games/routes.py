@@ -265,7 +265,7 @@ def share(gid: str):
              if current.can_write else [])
     players_code = (links.join_code(links.link_of(current.game, links.VIEWER))
                     if current.can_write else None)
-    loopback = public.is_opened_on_loopback() and not current_app.config.get("PUBLIC_URL")
+    loopback = public.is_opened_on_loopback() and not current_app.config["PUBLIC_URL"]
     return render_template("games/share.html", game=current.game, cards=cards, code=code,
                            code_minutes=links.JOIN_CODE_MINUTES, seats=seats,
                            players_code=players_code,
