@@ -8,7 +8,7 @@ made by the layer that owns it, with its size (a setting, read when the app
 is made) and its check stated where it is made:
 
 - the folds of games and the statistics' figures in
-  :mod:`scorekeeper.storage.kept`;
+  :mod:`scorekeeper.storage.stores`;
 - the drawn entry panels and standings, and the Share pages' QR codes, in
   :mod:`scorekeeper.web.rendered`.
 

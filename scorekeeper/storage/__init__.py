@@ -1,6 +1,6 @@
 """The storage layer: the models, the database, and the only code that reads
 or writes them and opens transactions. It never imports Flask: it takes its
-settings when the app is made (:func:`.kept.open_stores`).
+settings when the app is made (:func:`.stores.open_stores`).
 
 - :mod:`.database`: Flask-SQLAlchemy's ``db``, Flask-Migrate, SQLite's settings;
 - :mod:`.models`: the stored facts (games, players, changes, hand events, links);
@@ -19,7 +19,7 @@ settings when the app is made (:func:`.kept.open_stores`).
 - :mod:`.archive`, :mod:`.carry`, :mod:`.import_limits`: the operator's
   archive, a phone's export and import, and what one import may hold;
 - :mod:`.retention`: which old games the operator prunes, deleted batch by batch;
-- :mod:`.kept`, :mod:`.folds`: each app's stores of what a process keeps
+- :mod:`.stores`, :mod:`.folds`: each app's stores of what a process keeps
   between requests (the games' folds, the statistics' figures), checked on
   every use;
 - :mod:`.rate_counts`: the rate limits' counters in a SQLite file.

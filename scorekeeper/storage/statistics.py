@@ -42,7 +42,7 @@ from ..game.names import name_key
 from ..game.statistics import Figures, game_facts, is_better, is_worse, longest_runs
 from .database import db
 from .games import load_sheet
-from .kept import stores
+from .stores import stores
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize, PlayerPair
 from .unit import Unit, write
 
