@@ -36,21 +36,17 @@ bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 STANDINGS_PARTS = {"head": "play/_standings_head.html", "body": "play/_standings_body.html"}
 
 
-def entry(gid: str, number: int, form, build, *args):
-    """Store one live entry of the round screen: ``build(sheet, number, *args)``
-    is the function of :mod:`scorekeeper.game.entries` that checks it. The
-    arguments are called with the valid form (``args`` are functions of it)."""
-    game = access.game()
-    if not form.validate():
-        return refused(game, number, form_error(form))
-    try:
-        sheet = store.record(game, build, number, *(arg(form) for arg in args), author=author(),
-                             by_player=access.access().role == links.SEAT)
-    except GameError as error:
-        return refused(game, number, error)
+def entered(gid: str, number: int, game: Game, sheet):
+    """The answer to a stored live entry of the round screen: its panel for
+    htmx, else back to the round (post/redirect/get)."""
     if is_htmx():
         return render_round(game, sheet, number)
     return redirect(url_for("play.round_page", gid=gid, number=number))
+
+
+def by_seat() -> bool:
+    """Whether this entry comes through a player's own seat link."""
+    return access.access().role == links.SEAT
 
 
 def refused(game: Game, number: int, error: GameError | str):
@@ -157,22 +153,43 @@ def table_view(gid: str):
 
 @bp.post("/round/<int:number>/trump")
 def trump(gid: str, number: int):
-    return entry(gid, number, TrumpForm(), entries.trump,
-                 lambda form: trump_from_form(form.trump.data), TrumpForm.seen)
+    game, form = access.game(), TrumpForm()
+    if not form.validate():
+        return refused(game, number, form_error(form))
+    try:
+        sheet = store.record(game, entries.trump, number, trump_from_form(form.trump.data),
+                             form.seen(), author=author(), by_player=by_seat())
+    except GameError as error:
+        return refused(game, number, error)
+    return entered(gid, number, game, sheet)
 
 
 @bp.post("/round/<int:number>/bid")
 @access.seat_may_enter
 def bid(gid: str, number: int):
-    return entry(gid, number, BidForm(), entries.bid,
-                 lambda form: form.player.data, lambda form: form.bid.data, BidForm.seen)
+    game, form = access.game(), BidForm()
+    if not form.validate():
+        return refused(game, number, form_error(form))
+    try:
+        sheet = store.record(game, entries.bid, number, form.player.data, form.bid.data,
+                             form.seen(), author=author(), by_player=by_seat())
+    except GameError as error:
+        return refused(game, number, error)
+    return entered(gid, number, game, sheet)
 
 
 @bp.post("/round/<int:number>/tricks")
 @access.seat_may_enter
 def tricks(gid: str, number: int):
-    return entry(gid, number, TricksForm(), entries.tricks,
-                 lambda form: form.player.data, lambda form: form.tricks.data, TricksForm.seen)
+    game, form = access.game(), TricksForm()
+    if not form.validate():
+        return refused(game, number, form_error(form))
+    try:
+        sheet = store.record(game, entries.tricks, number, form.player.data, form.tricks.data,
+                             form.seen(), author=author(), by_player=by_seat())
+    except GameError as error:
+        return refused(game, number, error)
+    return entered(gid, number, game, sheet)
 
 
 @bp.post("/round/<int:number>/close")
