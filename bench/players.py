@@ -41,7 +41,7 @@ from sqlalchemy import event, insert, select
 
 from scorekeeper import create_app
 from scorekeeper.storage.database import db
-from scorekeeper.storage.kept import stores
+from scorekeeper.storage.stores import stores
 from scorekeeper.storage.models import Change, DeviceGame, Game, Link, Player, new_link_token
 from scorekeeper.storage.models import utcnow
 

@@ -18,7 +18,7 @@ from flask import Flask
 from . import config
 from .cli import register_commands
 from .storage.database import db, migrate
-from .storage.kept import open_stores
+from .storage.stores import open_stores
 from .storage.watch import register_watch
 from .web.access import register_access
 from .web.errors import register_errorhandlers

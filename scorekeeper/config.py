@@ -12,8 +12,14 @@ from pathlib import Path
 from collections.abc import MutableMapping
 from typing import Any
 
-#: The languages the interface is offered in, first the fallback.
-LANGUAGES = ("en", "pl", "et", "de", "fr", "es", "it", "pt", "hi")
+#: The languages the interface is offered in, first the fallback, each by its
+#: own name, as the language switcher shows it. The Portuguese catalogue is
+#: Brazilian (rodada, carteador, compartilhar): its name says so, and a
+#: Portuguese browser of either variety is offered it (docs/glossary.md).
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "et": "Eesti", "de": "Deutsch",
+                  "fr": "Français", "es": "Español", "it": "Italiano",
+                  "pt": "Português (Brasil)", "hi": "हिन्दी"}
+LANGUAGES = tuple(LANGUAGE_NAMES)
 
 
 def persistent_secret_key(instance_path: str) -> str:
@@ -74,9 +80,12 @@ def default_shared_pages(database_url: str, instance_path: str) -> str:
 #: spend less memory, more serve more games at once from memory. The
 #: environment may set them too.
 KEPT_SIZES = {
-    "KEPT_FOLDS": 2000,  # games' folds (storage/kept.py)
+    "KEPT_FOLDS": 2000,  # games' folds (storage/stores.py)
     "KEPT_PAGES": 2000,  # drawn entry panels and standings (web/rendered.py)
-    "KEPT_FIGURES": 64,  # statistics pages' figures (storage/kept.py)
+    "KEPT_FIGURES": 64,  # statistics pages' figures (storage/stores.py)
+    # Share pages' QR codes (web/rendered.py): a Share page draws several, and
+    # drawing one (segno's masks) costs some 15 ms of CPU.
+    "KEPT_QR_CODES": 256,
 }
 
 #: Every setting's default (the README's hosting section says what a host sets).
@@ -112,10 +121,13 @@ DEFAULTS: dict[str, Any] = {
     "PERMANENT_SESSION_LIFETIME": timedelta(days=2 * 365),
     # Not with every answer: see scorekeeper.web.access.device_id.
     "SESSION_REFRESH_EACH_REQUEST": False,
+    # A proxy in front sets HTTPS: the session cookie is then sent only over it.
     "BEHIND_PROXY": 0,
     "TRUSTED_PROXIES": "127.0.0.0/8,::1",
     "RATELIMIT_HEADERS_ENABLED": False,
     "RATELIMIT_ENABLED": True,
+    # Where shared links start (scorekeeper/web/public.py); none: where the page was opened.
+    "PUBLIC_URL": None,
     # A store that fails counts in each process's memory until it answers again.
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
     "LIMIT_NEW_GAMES": "60 per hour",
@@ -128,11 +140,18 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+#: The schemes of a single Redis server, and what Redis stores are given
+#: (seconds to wait for a connection and for an answer; redis-py's own is 5).
+REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
+REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
+
+
 def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None:
     """The settings whose defaults depend on the others, where nothing set them:
     the secret key kept in the instance folder, the files the rate limits
-    and the shared drawings use beside the database, and on PostgreSQL reads
-    without a transaction."""
+    and the shared drawings use beside the database, a Redis store's timeouts,
+    on PostgreSQL reads without a transaction; and behind a proxy, a session
+    cookie sent only over HTTPS."""
     if not settings.get("SECRET_KEY"):
         settings["SECRET_KEY"] = persistent_secret_key(instance_path)
     database = settings["SQLALCHEMY_DATABASE_URI"]
@@ -145,6 +164,11 @@ def fill_derived(settings: MutableMapping[str, Any], instance_path: str) -> None
         # Reads without a transaction: no BEGIN and ROLLBACK around each
         # request; a write begins its own (scorekeeper.storage.unit.begin).
         settings["SQLALCHEMY_ENGINE_OPTIONS"] = {**options, "isolation_level": "AUTOCOMMIT"}
+    if (settings["RATELIMIT_STORAGE_URI"].startswith(REDIS_SCHEMES)
+            and "RATELIMIT_STORAGE_OPTIONS" not in settings):
+        settings["RATELIMIT_STORAGE_OPTIONS"] = dict(REDIS_OPTIONS)
+    if int(settings["BEHIND_PROXY"] or 0):
+        settings["SESSION_COOKIE_SECURE"] = True
 
 
 #: Text settings the environment may set as they are (see the README's hosting section).

@@ -8,8 +8,9 @@ made by the layer that owns it, with its size (a setting, read when the app
 is made) and its check stated where it is made:
 
 - the folds of games and the statistics' figures in
-  :mod:`scorekeeper.storage.kept`;
-- the drawn entry panels and standings in :mod:`scorekeeper.web.rendered`.
+  :mod:`scorekeeper.storage.stores`;
+- the drawn entry panels and standings, and the Share pages' QR codes, in
+  :mod:`scorekeeper.web.rendered`.
 
 What one process keeps, the others of the server do not see. For what is
 costly to make and asked for by every worker at once (an entry panel, which

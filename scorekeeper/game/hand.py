@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..rules import Card, Deal, Suit, Violation, parse_card, score_round
+from ..rules.cards import CARDS, SUITS
 from .errors import HandNotReady
 from .rounds import RoundSheet
 from .sheet import Sheet
@@ -160,7 +161,7 @@ class Hand:
     def copies_left(self) -> dict[Card, int]:
         """How many copies of each card can still be played (the turned-up
         trump card is not known to the sheet, so it is not counted)."""
-        left = {card: self.decks for card in _ALL_CARDS}
+        left = {card: self.decks for card in CARDS}
         for play in self.deal.move_stack:
             left[play.card] = max(0, left[play.card] - 1)
         return left
@@ -179,8 +180,8 @@ class Hand:
         legal = self.legal_cards()
         return [
             (suit, [(str(card), left[card], legal is not None and card not in legal)
-                    for card in _PICKER_ROWS[suit]])
-            for suit in "SHDC"
+                    for card in row])
+            for suit, row in _PICKER_ROWS.items()
         ]
 
     def dealt_copies(self) -> dict[Card, list[int]]:
@@ -255,8 +256,8 @@ class Hand:
         return any(self.rnd.tricks.get(p) != won[p] for p in self.players)
 
 
-_ALL_CARDS = tuple(parse_card(r + s) for s in "CDHS" for r in "23456789TJQKA")
-_PICKER_ROWS = {suit: tuple(parse_card(r + suit) for r in "AKQJT98765432") for suit in "SHDC"}
+_PICKER_ROWS = {suit.value: tuple(sorted((card for card in CARDS if card.suit == suit), reverse=True))
+                for suit in reversed(SUITS)}
 #: The cards of the picker, a row per suit.
 PICKER_CARDS = tuple(_PICKER_ROWS.values())
 

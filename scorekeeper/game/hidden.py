@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .history import HistoryEntry
+from .roles import SCORER, SEAT
 from .rounds import ChangeLike, RoundSheet
 from .sheet import Sheet
 
@@ -132,7 +133,7 @@ def history_seen(entries: list[HistoryEntry], sheet: Sheet, looker: Looker) -> l
 
 def looker_of(role: str, player: int | None) -> Looker:
     """Who looks through a link of this role (``player``: a seat link's)."""
-    return Looker(scorer=role == "scorer", player=player if role == "seat" else None)
+    return Looker(scorer=role == SCORER, player=player if role == SEAT else None)
 
 
 def first_hidden(changes: Sequence[ChangeLike], sheet: Sheet, looker: Looker) -> int | None:

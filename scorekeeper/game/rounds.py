@@ -41,10 +41,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from ..rules import forbidden_bid
+from ..rules import TRUMP_CHOICES, forbidden_bid
 
-#: The values of the ``trump`` change: a suit letter, or None for no trump.
-TRUMP_CHOICES = ("C", "D", "H", "S", None)
 #: How a newcomer's starting score is chosen.
 START_RULES = ("zero", "lowest", "average", "number")
 #: At least this many players play every round.

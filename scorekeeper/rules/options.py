@@ -44,7 +44,7 @@ __all__ = [
     "Shape",
     "TieBreak",
     "TIE_BREAKS",
-    "TRUMP_CYCLE_ENTRIES",
+    "TRUMP_CHOICES",
     "TRUMP_METHODS",
     "TrumpMethod",
     "TrumpRule",
@@ -75,9 +75,9 @@ NAMED_BY: Final[tuple[NamedBy, ...]] = ("", "leader", "highest-bidder")
 the player who leads the first trick, or the highest bidder once the bids are
 in."""
 
-TRUMP_CYCLE_ENTRIES: Final[tuple[str | None, ...]] = ("C", "D", "H", "S", None)
-"""What a trump cycle lists, round by round: a suit letter, or None for a
-no-trump round (the values of a round's trump)."""
+TRUMP_CHOICES: Final[tuple[str | None, ...]] = ("C", "D", "H", "S", None)
+"""The values of a round's trump: a suit letter, or None for a no-trump round
+(what a trump cycle lists, round by round, and what a trump entry holds)."""
 
 NoCardLeftRule = Literal["no-trump", "dealer-last-card", "spades"]
 NO_CARD_LEFT_RULES: Final[tuple[NoCardLeftRule, ...]] = (
@@ -348,7 +348,7 @@ class TrumpRule:
             raise InvalidRuleOption("cycle", f"must be a list of suits, not {self.cycle!r}")
         cycle = tuple(self.cycle)
         for position, entry in enumerate(cycle, start=1):
-            if entry not in TRUMP_CYCLE_ENTRIES:
+            if entry not in TRUMP_CHOICES:
                 raise InvalidRuleOption(
                     "cycle", f"entry {position}: {entry!r} is not a suit (C, D, H, S) or null",
                     kind="not-a-suit", position=position, value=entry,

@@ -6,7 +6,7 @@ A club is reachable only through its links, as a game is: an organiser link
 the TV's leaderboard), each 128 random bits and replaceable (the old row
 keeps ``replaced_at``, so it answers "replaced"). Members are names, merged
 as a device's roster merges them: an append-only list of renames and merges
-(:class:`ClubRosterChange`, read by :class:`scorekeeper.game.roster.Aliases`).
+(:class:`ClubRosterChange`, read by :class:`scorekeeper.game.regulars.Aliases`).
 An evening (:class:`ClubEvent`) lists who is here and its rules; each part
 of it (:class:`EventPart`) keeps its seating, proposed, changed by hand,
 then started: one game per table (:class:`ClubGame`).
@@ -22,7 +22,8 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..game.names import NAME_LENGTH
 from .database import db
-from .models import Game, new_link_token, new_public_id, utcnow
+from .models import (NAME_KEY_LENGTH, TOKEN_LENGTH, WORD_LENGTH, Game, new_link_token, new_public_id,
+                     utcnow)
 
 #: The longest name of a club or an evening.
 CLUB_NAME_LENGTH = 60
@@ -34,7 +35,7 @@ class Club(db.Model):
     __tablename__ = "clubs"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    public_id: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_public_id)
     name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -46,8 +47,8 @@ class ClubLink(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
-    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_link_token)
-    role: Mapped[str] = mapped_column(String(10))
+    token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_link_token)
+    role: Mapped[str] = mapped_column(String(WORD_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     replaced_at: Mapped[datetime | None]
 
@@ -63,7 +64,7 @@ class ClubMember(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    key: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -77,7 +78,7 @@ class ClubRosterChange(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
     seq: Mapped[int]
-    kind: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(WORD_LENGTH))
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     to: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -92,7 +93,7 @@ class ClubEvent(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
-    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    public_id: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_public_id)
     name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     players: Mapped[list[str]] = mapped_column(JSON)
@@ -101,7 +102,7 @@ class ClubEvent(db.Model):
     ruleset: Mapped[dict[str, Any]] = mapped_column(JSON)
     sizes: Mapped[list[int]] = mapped_column(JSON)
     #: "total" or "placement" (:mod:`scorekeeper.game.leaderboard`).
-    rule: Mapped[str] = mapped_column(String(10))
+    rule: Mapped[str] = mapped_column(String(WORD_LENGTH))
 
     club: Mapped[Club] = relationship()
     parts: Mapped[list[EventPart]] = relationship(

@@ -6,7 +6,7 @@ statistics keep for it (:class:`~scorekeeper.storage.models.PlayerLine`: a
 player's rank and rounds played, folded again whenever the game had a later
 write). Rating two thousand games takes openskill half a second, so the
 club's board (every member's rating with its history, games and wins) is
-kept in this process (the ``figures`` store, :mod:`.kept`) and given again
+kept in this process (the ``figures`` store, :mod:`.stores`) and given again
 only while the club's finished games (their count and the sums of their ids
 and versions) and its merges are those it was worked out for, checked by one
 aggregate query on every request:
@@ -23,12 +23,12 @@ from sqlalchemy import bindparam, case, func, select
 from ..game.bidding_analytics import BiddingFigures, bidding_figures
 from ..game.names import name_key
 from ..game.ratings import Match, Rating, model, rate
-from ..game.roster import Aliases
+from ..game.regulars import Aliases
 from .club_models import Club, ClubGame
 from .clubs import club_aliases
 from .database import db
 from .games import load_sheet
-from .kept import stores
+from .stores import stores
 from .models import Game, GameFactsKept, PlayerLine
 from .statistics import keep_stale
 

@@ -5,7 +5,7 @@ as a game is through its own (:mod:`.links`): an unknown token is
 :class:`ClubNotFound`, a replaced one :class:`~.links.LinkReplaced`. The
 organiser link may write (:attr:`ClubAccess.can_write`); the viewer link
 only reads. Members are merged by name as a device's roster merges them
-(:class:`scorekeeper.game.roster.Aliases` over the club's append-only
+(:class:`scorekeeper.game.regulars.Aliases` over the club's append-only
 renames and merges); a name typed for an evening that matches a member
 (case and merges aside) is that member, and one that differs from a member's
 only by accents is offered to the organiser as that member
@@ -23,7 +23,8 @@ from sqlalchemy import bindparam, select
 
 from ..game import GameError
 from ..game.names import look_alikes, name_key
-from ..game.roster import Aliases
+from ..game.roles import CLUB_ROLES, ORGANISER, VIEWER
+from ..game.regulars import Aliases
 from .club_models import (Club, ClubEvent, ClubGame, ClubLink, ClubMember, ClubRosterChange,
                           EventPart)
 from .database import db
@@ -31,8 +32,6 @@ from .links import LinkReplaced
 from .models import Game, utcnow
 from .unit import NothingToStore, Unit, write
 
-ORGANISER, VIEWER = "organiser", "viewer"
-CLUB_ROLES = (ORGANISER, VIEWER)
 
 
 class ClubNotFound(LookupError):

@@ -23,6 +23,7 @@ from sqlalchemy import select
 
 from ..game import GameError
 from ..game.leaderboard import RULES, Row, TableResult, leaderboard
+from ..game.roles import SCORER
 from ..game.seating import (
     check_players, check_sizes, move_player, pairs_of, seat, swap_players, table_sizes)
 from ..rules import Ruleset
@@ -208,7 +209,7 @@ def part_games(part: EventPart) -> list[tuple[int, Game, Link]]:
     """The part's games by table: (table, game, its scorer link in force)."""
     return [(table, game, link) for table, game, link in db.session.execute(
         select(ClubGame.table, Game, Link).join(Game, Game.id == ClubGame.game_id)
-        .join(Link, (Link.game_id == Game.id) & (Link.role == "scorer")
+        .join(Link, (Link.game_id == Game.id) & (Link.role == SCORER)
               & Link.replaced_at.is_(None) & Link.player.is_(None))
         .where(ClubGame.part_id == part.id).order_by(ClubGame.table))]
 

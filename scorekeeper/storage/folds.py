@@ -13,7 +13,7 @@ random games.
 
 Another server never misses anything kept here: it is only a shortcut to what
 the database says, checked against the game's version on every use. The
-folds are the app's store ``folds`` (:mod:`.kept`): at most ``KEPT_FOLDS`` of
+folds are the app's store ``folds`` (:mod:`.stores`): at most ``KEPT_FOLDS`` of
 them (a setting), the least recently used go.
 """
 
@@ -26,7 +26,7 @@ from sqlalchemy import select
 from ..game import Fold
 from ..rules import Ruleset
 from .database import db
-from .kept import stores
+from .stores import stores
 from .models import Change, Game
 
 

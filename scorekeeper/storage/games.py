@@ -26,6 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
 from ..game.fold import SUMMARY_KEEPING
+from ..game.roles import SCORER, SEAT, VIEWER
 from ..rules import Ruleset
 from . import folds
 from .database import db
@@ -77,7 +78,10 @@ def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_deale
 def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
              first_dealer: int, device: str | None = None,
              series: str | None = None) -> tuple[Game, Link]:
-    """Write a new game with its links in the unit (:func:`create_game`).
+    """Write a new game with its links in the unit (:func:`create_game`): a
+    scorer's and a viewer's, and in a game that follows another of its
+    ``series`` each player's seat link too, where the players' own phones
+    go next (:func:`scorekeeper.storage.series.rematch_seat`).
 
     :raise RulesError: when the rules cannot deal a game to these players.
     """
@@ -86,8 +90,10 @@ def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
                 summary=sheet.summary(), finished=sheet.is_finished, series=series)
     game.players = [Player(seat=seat, name=name) for seat, name in enumerate(names)]
     db.session.add(game)
-    scorer = Link(game=game, role="scorer")
-    db.session.add_all([scorer, Link(game=game, role="viewer")])
+    scorer = Link(game=game, role=SCORER)
+    db.session.add_all([scorer, Link(game=game, role=VIEWER)])
+    if series is not None:
+        db.session.add_all([Link(game=game, role=SEAT, player=player) for player in sheet.circle])
     if device is not None:
         db.session.add(DeviceGame(device=device, game=game, link=scorer))
     return game, scorer
@@ -95,9 +101,10 @@ def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
 
 def summary_of(game: Game) -> dict[str, Any]:
     """What a list of games shows of the game. A game stored before summaries
-    existed gets its summary from the fold once, kept from then on."""
+    existed has none until its next change stores one (:func:`stage`): its
+    fold says it meanwhile, written by no read."""
     if game.summary is None:
-        write(lambda _unit: keep_summary(game, load_sheet(game)))
+        return load_sheet(game).summary()
     return game.summary
 
 

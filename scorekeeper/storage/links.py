@@ -20,13 +20,11 @@ from functools import cached_property
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.exc import IntegrityError
 
+from ..game.roles import ROLES, SCORER, SEAT, VIEWER
 from .database import db
 from .models import DeviceGame, Game, JoinCode, Link, utcnow
 from .unit import GameNotFound, NothingToStore, Unit, write
 
-SCORER, VIEWER, SEAT = "scorer", "viewer", "seat"
-#: The links a game has one of (a seat link belongs to one player).
-ROLES = (SCORER, VIEWER)
 #: How much a device's list prefers one link of a game to another.
 RIGHTS = {VIEWER: 0, SEAT: 1, SCORER: 2}
 #: Join codes: no letters or digits that look alike (0/O, 1/I/L, 2/Z, 5/S, 8/B, G/6).

@@ -19,6 +19,19 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 from ..game.names import NAME_LENGTH
 from .database import db
 
+#: A random id or secret: a public id (32 hexadecimal digits), a link's token
+#: or a device's id (22 characters), a series' id.
+TOKEN_LENGTH = 32
+#: A name's key (:func:`scorekeeper.game.names.name_key`): a name of
+#: NAME_LENGTH characters, folded, may grow (ß is ss), so twice as long.
+NAME_KEY_LENGTH = 80
+#: One word from a fixed list: a change's or a roster change's kind, a link's
+#: role, a leaderboard's rule.
+WORD_LENGTH = 10
+#: The join code column: wider than the 6-letter code
+#: (:data:`scorekeeper.storage.links.JOIN_CODE_LENGTH`), and kept so (docs/house.md).
+JOIN_CODE_WIDTH = 8
+
 
 def new_public_id() -> str:
     """A game's id in its exports and the operator's commands (128 random bits,
@@ -43,7 +56,7 @@ class Game(db.Model):
     __tablename__ = "games"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    public_id: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_public_id)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     #: The name of the preset the table started from (for display only).
@@ -64,7 +77,7 @@ class Game(db.Model):
     version: Mapped[int] = mapped_column(default=0, server_default="0")
     #: The games a table played one after the other share this id ("Play
     #: again"); None for a game played on its own.
-    series: Mapped[str | None] = mapped_column(String(32), index=True, nullable=True)
+    series: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH), index=True, nullable=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -143,7 +156,7 @@ class HandEvent(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     round: Mapped[int]
     seq: Mapped[int]
-    kind: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(WORD_LENGTH))
     player: Mapped[int | None]
     cards: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -166,8 +179,8 @@ class Link(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
-    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_link_token)
-    role: Mapped[str] = mapped_column(String(10))
+    token: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_link_token)
+    role: Mapped[str] = mapped_column(String(WORD_LENGTH))
     #: The player's id (as in :class:`Change`) a seat link belongs to; None for
     #: the game's scorer and viewer links.
     player: Mapped[int | None]
@@ -185,7 +198,7 @@ class DeviceGame(db.Model):
     __table_args__ = (UniqueConstraint("device", "game_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    device: Mapped[str] = mapped_column(String(32), index=True)
+    device: Mapped[str] = mapped_column(String(TOKEN_LENGTH), index=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     link_id: Mapped[int] = mapped_column(ForeignKey("links.id", ondelete="CASCADE"))
     added_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -204,7 +217,7 @@ class JoinCode(db.Model):
     __tablename__ = "join_codes"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    code: Mapped[str] = mapped_column(String(8), unique=True)
+    code: Mapped[str] = mapped_column(String(JOIN_CODE_WIDTH), unique=True)
     link_id: Mapped[int] = mapped_column(ForeignKey("links.id", ondelete="CASCADE"), index=True)
     expires_at: Mapped[datetime]
 
@@ -213,7 +226,7 @@ class JoinCode(db.Model):
 
 class RosterChange(db.Model):
     """One entry in a device's append-only list of renames and merges of its
-    players (see :mod:`scorekeeper.game.roster`): ``kind`` is ``"rename"``
+    players (see :mod:`scorekeeper.game.regulars`): ``kind`` is ``"rename"``
     or ``"merge"`` (``name`` is shown as ``to`` from now on) or ``"undo"``
     (the latest one in force is taken back). ``seq`` numbers a device's
     entries from 1; its uniqueness makes two tabs that write at once collide."""
@@ -222,9 +235,9 @@ class RosterChange(db.Model):
     __table_args__ = (UniqueConstraint("device", "seq"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    device: Mapped[str] = mapped_column(String(32), index=True)
+    device: Mapped[str] = mapped_column(String(TOKEN_LENGTH), index=True)
     seq: Mapped[int]
-    kind: Mapped[str] = mapped_column(String(10))
+    kind: Mapped[str] = mapped_column(String(WORD_LENGTH))
     name: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     to: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -258,7 +271,7 @@ class PlayerLine(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    key: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     total: Mapped[int]
     rank: Mapped[int]
     shared: Mapped[bool]
@@ -303,7 +316,7 @@ class PlayerLineSize(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    key: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     cards: Mapped[int]
     made: Mapped[int]
     rounds: Mapped[int]
@@ -321,9 +334,9 @@ class PlayerPair(db.Model):
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
-    key: Mapped[str] = mapped_column(String(80))
+    key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     other: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    other_key: Mapped[str] = mapped_column(String(80))
+    other_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
     outcome: Mapped[int]
 
 

@@ -69,8 +69,11 @@ def follower(game: Game) -> Game | None:
 
 def rematch_seat(game: Game, player: int) -> Link | None:
     """The seat link, in the game that follows ``game``, of the player who is
-    ``player`` there (made if missing): where that player's own phone goes
-    next. None while no game follows, or when they do not play in it."""
+    ``player`` there: where that player's own phone goes next. None while no
+    game follows, or when they do not play in it. The follower was made with
+    its players' seat links (:func:`scorekeeper.storage.games.add_game`);
+    one is made here only for a player seated in it since, or in a follower
+    stored before seat links existed."""
     later = follower(game)
     if later is None:
         return None

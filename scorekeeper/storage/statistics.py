@@ -37,12 +37,12 @@ from typing import Any, NamedTuple, TypeVar
 from sqlalchemy import String, and_, bindparam, case, delete, func, insert, select, type_coerce
 from sqlalchemy.exc import IntegrityError
 
-from ..game.roster import Aliases
+from ..game.regulars import Aliases
 from ..game.names import name_key
 from ..game.statistics import Figures, game_facts, is_better, is_worse, longest_runs
 from .database import db
 from .games import load_sheet
-from .kept import stores
+from .stores import stores
 from .models import DeviceGame, Game, GameFactsKept, Link, PlayerLine, PlayerLineSize, PlayerPair
 from .unit import Unit, write
 

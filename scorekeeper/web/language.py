@@ -19,12 +19,6 @@ from .catalogue import template_callables
 
 bp = Blueprint("language", __name__)
 
-#: Each language by its own name, as the switcher shows it. The Portuguese
-#: catalogue is Brazilian (rodada, carteador, compartilhar): its name says so,
-#: and a Portuguese browser of either variety is offered it (docs/glossary.md).
-LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "et": "Eesti", "de": "Deutsch",
-                  "fr": "Français", "es": "Español", "it": "Italiano",
-                  "pt": "Português (Brasil)", "hi": "हिन्दी"}
 #: How long the device remembers the choice: two years.
 COOKIE_AGE = 2 * 365 * 24 * 3600
 

@@ -34,6 +34,7 @@ from jinja2.bccache import Bucket, BytecodeCache
 from ..game import Fold, GameError, Sheet, entries
 from ..game.hidden import as_seen, looker_of
 from ..game.history import history_of
+from ..game.roles import SCORER, SEAT
 from ..rules import Ruleset
 from ..rules.numbers import whole_from_text
 from . import phone_pages as pages
@@ -175,7 +176,7 @@ class Phone:
     def seen(self) -> Sheet:
         """The sheet as this link sees it, as the server draws it (a bid still
         hidden from it left out: :func:`scorekeeper.game.hidden.as_seen`)."""
-        role = "scorer" if self.seat is None else "seat"
+        role = SCORER if self.seat is None else SEAT
         return as_seen(self.sheet, looker_of(role, self.seat))
 
     @property
@@ -287,7 +288,7 @@ class Phone:
         game = SimpleNamespace(version=self.version)
         return {"game": game, "sheet": sheet, "rnd": rnd, "gid": self.gid,
                 "can_write": self.seat is None, "own_player": self.seat,
-                "role": "scorer" if self.seat is None else "seat",
+                "role": SCORER if self.seat is None else SEAT,
                 "undo_label": self.undo_label(sheet, rnd.number), **extra}
 
     def screen(self, error: str | None = None, notice: str | None = None,

@@ -28,6 +28,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..game import GameError, Refusals, entries
+from ..game.roles import SCORER
 from ..rules.numbers import whole_from_text
 from .tap_values import trump_from_form, trump_to_form
 from .wording.game import game_message
@@ -170,7 +171,7 @@ class Pages:
                                   cookies={}, method="GET")
         context.setdefault("undo_label", phone.undo_label(phone.sheet, None))
         html = phone.env.get_template(template).render(
-            game=self.game(), sheet=phone.sheet, gid=phone.gid, can_write=True, role="scorer",
+            game=self.game(), sheet=phone.sheet, gid=phone.gid, can_write=True, role=SCORER,
             own_player=None, request=request,
             get_flashed_messages=lambda: flashed, **context)
         title, nav, main = html.split(SEPARATOR)

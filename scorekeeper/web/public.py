@@ -15,12 +15,14 @@ import fcntl
 import ipaddress
 import socket
 import struct
-from functools import cache, lru_cache
+from functools import cache
 from urllib.parse import urlsplit
 
 import segno
 from flask import current_app, request, url_for
 from markupsafe import Markup
+
+from .rendered import qr_codes
 
 #: Linux's ioctl that reads an interface's IPv4 address.
 SIOCGIFADDR = 0x8915
@@ -67,7 +69,7 @@ def is_opened_on_loopback() -> bool:
 def shared_base() -> str | None:
     """Where shared links start, when not where this page was opened: the
     setting, or the network address in place of a loopback one."""
-    public = current_app.config.get("PUBLIC_URL")
+    public = current_app.config["PUBLIC_URL"]
     if public:
         return public.rstrip("/")
     if is_opened_on_loopback() and lan_address():
@@ -84,18 +86,12 @@ def shared_url(endpoint: str, **values) -> str:
     return url_for(endpoint, _external=True, **values)
 
 
-#: How many QR codes a process keeps drawn: a Share page draws several, and
-#: drawing one (segno's masks) costs some 15 ms of CPU.
-KEPT_QR_CODES = 256
-
-
 def qr_svg(url: str) -> Markup:
     """The address as a QR code, drawn here as SVG (no outside service); the
-    same address is drawn once and kept."""
-    return Markup(_drawn_qr(url))
+    same address is drawn once and kept (:func:`scorekeeper.web.rendered.qr_codes`)."""
+    return Markup(qr_codes().get_or_make(url, None, lambda: _drawn_qr(url)))
 
 
-@lru_cache(maxsize=KEPT_QR_CODES)
 def _drawn_qr(url: str) -> str:
     """The SVG of ``url``'s QR code (a pure function of the address)."""
     return segno.make(url, error="m").svg_inline(scale=5, border=2, title=url, omitsize=True)

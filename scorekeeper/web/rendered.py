@@ -85,17 +85,25 @@ def register_kept_pages(app: Flask) -> None:
     setting), each under its :func:`place`, given only for the game's
     version it was drawn at (drawn again, and kept instead, for another);
     and the marked ones' :class:`MarkedPages`, shared on the file of the
-    ``SHARED_PAGES`` setting (none when it is empty)."""
+    ``SHARED_PAGES`` setting (none when it is empty); and the Share pages'
+    QR codes, at most ``KEPT_QR_CODES`` of them."""
     local = Kept(app.config["KEPT_PAGES"])
     path = app.config["SHARED_PAGES"]
     shared = SharedKept(path, app.config["KEPT_PAGES"]) if path else None
     app.extensions["scorekeeper.pages"] = local
     app.extensions["scorekeeper.marked_pages"] = MarkedPages(local, shared)
+    app.extensions["scorekeeper.qr_codes"] = Kept(app.config["KEPT_QR_CODES"])
 
 
 def pages() -> Kept[tuple, Any]:
     """This app's drawings."""
     return current_app.extensions["scorekeeper.pages"]
+
+
+def qr_codes() -> Kept[str, str]:
+    """This app's QR codes, as SVG, each under its address (a pure function of
+    it: any check will do, :func:`scorekeeper.web.public.qr_svg` gives none)."""
+    return current_app.extensions["scorekeeper.qr_codes"]
 
 
 def marked_pages() -> MarkedPages:

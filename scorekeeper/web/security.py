@@ -23,7 +23,7 @@ Settings (see the README's hosting section):
   table for a counter; swallowing the errors (``RATELIMIT_SWALLOW_ERRORS``)
   would drop the limits altogether. So that a frozen Redis holds a write up
   for about a second (its count, then the check whether it is back), not
-  redis-py's ten, ``redis://`` stores are given :data:`REDIS_OPTIONS` unless
+  redis-py's ten, ``redis://`` stores are given :data:`scorekeeper.config.REDIS_OPTIONS` unless
   ``RATELIMIT_STORAGE_OPTIONS`` is set (a ``?socket_timeout=`` in the URL
   wins over both).
 - ``LIMIT_NEW_GAMES``, ``LIMIT_JOIN_TRIES``, ``LIMIT_WRITES``: the limits per
@@ -73,12 +73,6 @@ SECURITY_HEADERS = {
 #: Over HTTPS: a phone that has been here once never asks over plain HTTP
 #: again for a year (a capability link sent in clear could be read on the way).
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
-
-
-#: The schemes of a single Redis server, and what Redis stores are given
-#: (seconds to wait for a connection and for an answer; redis-py's own is 5).
-REDIS_SCHEMES = ("redis://", "rediss://", "redis+unix://")
-REDIS_OPTIONS = {"socket_connect_timeout": 0.5, "socket_timeout": 0.5}
 
 
 def writes_limit() -> str:
@@ -134,8 +128,6 @@ def register_limits(app: Flask) -> Limiter:
     every second). Each app has its own Limiter: Flask-Limiter keeps its
     storage and its on/off switch on the instance, so one shared by two apps
     (a test's live server and its seeder) would count in the other's store."""
-    if app.config["RATELIMIT_STORAGE_URI"].startswith(REDIS_SCHEMES):
-        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", dict(REDIS_OPTIONS))
     limiter = Limiter(key_func=client_key, application_limits=[writes_limit])
     # Its warnings (the store failed, counting in memory now) go where the
     # app's own do, the server's error log; it gives them no handler itself.
@@ -198,7 +190,6 @@ def register_security(app: Flask) -> None:
     proxies = int(app.config["BEHIND_PROXY"] or 0)
     if proxies:
         app.wsgi_app = TrustedProxyFix(app.wsgi_app, proxies, app.config["TRUSTED_PROXIES"])
-        app.config["SESSION_COOKIE_SECURE"] = True
 
     @app.after_request
     def add_security_headers(response):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..game.series import SeriesLine, series_standings
-from ..storage import roster, series
+from ..storage import regulars, series
 from . import access
 
 
@@ -12,4 +12,4 @@ def series_lines(game) -> list[SeriesLine]:
     if game.series is None:
         return []
     device = access.device_id()
-    return series_standings(series.series_games(game, device), roster.aliases(device).resolve)
+    return series_standings(series.series_games(game, device), regulars.aliases(device).resolve)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from flask import Flask, request
 from flask_babel import format_datetime, format_decimal
 
+from ..config import LANGUAGE_NAMES
 from ..rules.numbers import whole_from_text
-from .language import LANGUAGE_NAMES, current_lang
+from .language import current_lang
 from .responses import author
 from .wording.game import duration_text
 from .wording.cards import card_label, card_name, rank_label, suit_name, suit_symbol, trump_label

@@ -10,7 +10,7 @@ from axe_playwright_python.sync_playwright import Axe
 from screens import assert_fits_the_screen
 from playwright.sync_api import Browser, Page, expect
 
-from scorekeeper.web.language import LANGUAGE_NAMES
+from scorekeeper.config import LANGUAGE_NAMES
 
 pytestmark = pytest.mark.browser
 

@@ -48,7 +48,7 @@ def words_of(lang: str) -> tuple[str, str, str, list[str]]:
     """The switcher's button, the headings of rounds 1 and 2, and the round screen's words."""
     if lang in WORDS:
         return WORDS[lang]
-    from scorekeeper.web.language import LANGUAGE_NAMES
+    from scorekeeper.config import LANGUAGE_NAMES
 
     heading = "Round %(number)s of %(count)s"
     return (LANGUAGE_NAMES[lang], translated(lang, heading, number=1, count=19),

@@ -35,3 +35,26 @@ def places(pattern: str) -> list[str]:
 ])
 def test_each_idea_is_defined_once(pattern, count):
     assert len(places(pattern)) == count, places(pattern)
+
+
+@pytest.mark.parametrize("pattern", [
+    r"String\((8|10|32|80)\)",  # each column length is named by what it holds (storage/models.py)
+    r"=[ ]?\"(scorer|viewer|seat|organiser)\"",  # the roles are named in game/roles.py only
+    r"for [a-z] in \"CDHS\"|for suit in \"SHDC\"",  # the deck is rules/cards.py's
+])
+def test_a_constant_is_written_once_and_named_everywhere_else(pattern):
+    named = [place for place in places(pattern) if place.split(":")[0] == "roles.py"]
+    assert len(places(pattern)) == len(named), places(pattern)
+
+
+def test_a_join_code_fits_its_column():
+    from scorekeeper.storage.links import JOIN_CODE_LENGTH
+    from scorekeeper.storage.models import JOIN_CODE_WIDTH, JoinCode
+
+    assert JOIN_CODE_LENGTH <= JOIN_CODE_WIDTH == JoinCode.__table__.c.code.type.length
+
+
+def test_the_languages_are_listed_once_with_their_own_names():
+    from scorekeeper.config import LANGUAGE_NAMES, LANGUAGES
+
+    assert LANGUAGES == tuple(LANGUAGE_NAMES) and LANGUAGES[0] == "en"

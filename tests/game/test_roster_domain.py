@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.game.roster import Aliases, Regular, as_regular, regulars
+from scorekeeper.game.regulars import Aliases, Regular, as_regular, regulars
 from scorekeeper.game.names import look_alikes, name_key
 
 

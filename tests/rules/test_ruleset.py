@@ -14,7 +14,7 @@ from scorekeeper.rules import (
     REVOKE_PENALTY_MODES,
     SCORING_PRESETS,
     SHAPES,
-    TRUMP_CYCLE_ENTRIES,
+    TRUMP_CHOICES,
     TRUMP_METHODS,
     HookRule,
     InvalidRuleOption,
@@ -194,7 +194,7 @@ scorings = st.builds(
 
 trump_rules = st.builds(
     TrumpRule, st.sampled_from(TRUMP_METHODS), st.booleans(), st.sampled_from(NO_CARD_LEFT_RULES),
-    st.lists(st.sampled_from(TRUMP_CYCLE_ENTRIES), min_size=1, max_size=6),
+    st.lists(st.sampled_from(TRUMP_CHOICES), min_size=1, max_size=6),
 )
 
 rulesets = st.builds(

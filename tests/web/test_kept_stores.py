@@ -13,7 +13,7 @@ import scorekeeper
 from scorekeeper import create_app
 from scorekeeper.kept import Kept
 from scorekeeper.storage.database import db
-from scorekeeper.storage.kept import stores
+from scorekeeper.storage.stores import stores
 from scorekeeper.web.rendered import pages
 
 PACKAGE = Path(scorekeeper.__file__).parent

@@ -220,7 +220,7 @@ def test_a_rename_that_another_phone_beat_to_a_game_runs_again_whole(table, clie
     """Another phone wrote to one of the games between the read and the write:
     the version swap fails, nothing of the first attempt stays, and the whole
     rename runs again on the new state (one roster row, one change a game)."""
-    from scorekeeper.storage import roster, unit
+    from scorekeeper.storage import regulars, unit
 
     first = table.start(names=("Kasia", "Ann", "Bob"), **ONE_ROUND)
     second = table.start(names=("Kasia", "Cy", "Di"), **ONE_ROUND)
@@ -240,7 +240,7 @@ def test_a_rename_that_another_phone_beat_to_a_game_runs_again_whole(table, clie
         for gid in (first, second):
             game = links.open_link(gid).game
             assert [c.kind for c in game.changes] == ["name"] and game.version == 1
-        assert len(roster.roster_changes(table_device(client))) == 1
+        assert len(regulars.name_changes(table_device(client))) == 1
 
 
 def table_device(client) -> str:

@@ -7,7 +7,7 @@ import re
 
 from sqlalchemy import event
 
-from scorekeeper.storage.kept import stores
+from scorekeeper.storage.stores import stores
 from scorekeeper.storage.database import db
 
 ONE_ROUND = {"preset": "estonian", "shape": "custom", "custom": "1"}

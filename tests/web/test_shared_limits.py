@@ -119,7 +119,7 @@ def test_while_redis_is_stopped_writes_go_through_counted_by_each_server_until_i
 def test_a_frozen_redis_holds_a_write_up_about_a_second_not_ten(database, tmp_path):
     """A Redis that takes connections and never answers (stopped by SIGSTOP):
     the write waits for its count, then for the check whether it is back,
-    each 0.5 s (security.REDIS_OPTIONS) instead of redis-py's 5 s; then
+    each 0.5 s (config.REDIS_OPTIONS) instead of redis-py's 5 s; then
     the server counts in memory. (Measured here: 1.06 s; 10 s without.)"""
     with running_redis(tmp_path) as redis, \
             app_servers(1, database, SETTINGS, limited_to(redis.url)) as [port]:

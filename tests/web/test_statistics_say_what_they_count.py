@@ -34,7 +34,7 @@ from regular_games import ONE_ROUND, play, post
 from test_roster import regular_rows
 from test_statistics import figures
 
-from scorekeeper.storage.kept import stores
+from scorekeeper.storage.stores import stores
 from scorekeeper.storage.database import db
 from scorekeeper.storage.models import Change, Game
 

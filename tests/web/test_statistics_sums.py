@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 
 import pytest
 
-from scorekeeper.game.roster import Aliases
+from scorekeeper.game.regulars import Aliases
 from scorekeeper.game.names import name_key
 from scorekeeper.rules.totals import standings
 from scorekeeper.storage import statistics

@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.game import GameError, entries
 from scorekeeper.storage import archive, folds, games, unit
 from scorekeeper.storage.database import db
-from scorekeeper.storage.kept import stores
+from scorekeeper.storage.stores import stores
 from scorekeeper.storage.models import Change, Game
 
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"

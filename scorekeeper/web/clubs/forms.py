@@ -13,6 +13,7 @@ from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...game.leaderboard import RULES
 from ...game.names import NAME_LENGTH
+from ...game.roles import CLUB_ROLES
 from ...game.seating import MAX_EVENING_PLAYERS, MAX_TABLE, METHODS, MIN_TABLE
 from ...rules import PRESETS
 from ...storage.club_models import CLUB_NAME_LENGTH
@@ -125,5 +126,4 @@ class FixForm(FlaskForm):
 
 
 class LinkForm(FlaskForm):
-    role = SelectField(choices=[SelectChoice("organiser", "organiser"),
-                               SelectChoice("viewer", "viewer")])
+    role = SelectField(choices=[SelectChoice(role, role) for role in CLUB_ROLES])

@@ -4,17 +4,17 @@ and the typed names matched to the regulars they are."""
 from __future__ import annotations
 
 from ...game import MAX_PLAYERS_TWO_DECKS
-from ...game.roster import as_regular
+from ...game.regulars import as_regular
 from ...game.names import NAME_LENGTH, name_key
-from ...storage import roster
+from ...storage import regulars as store
 from .. import access
 from ..fields import without_control_characters
 
 
-def roster_offer(form) -> list:
+def offered_regulars(form) -> list:
     """The regulars the set-up offers: those not seated yet, most games first."""
     seated = {name_key(name) for name in form.names()}
-    return [r for r in roster.device_regulars(access.device_id())
+    return [r for r in store.device_regulars(access.device_id())
             if name_key(r.name) not in seated]
 
 
@@ -34,7 +34,7 @@ def seat_regular(form, name: str) -> None:
 def as_regulars(names: list[str]) -> list[str]:
     """Typed names as the regulars they match (case, accents and renames aside)."""
     device = access.device_id()
-    known, aliases = roster.device_regulars(device), roster.aliases(device)
+    known, aliases = store.device_regulars(device), store.aliases(device)
     return [as_regular(name, known, aliases) for name in names]
 
 

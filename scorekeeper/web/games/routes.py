@@ -26,7 +26,7 @@ from ..wording.rules import rules_message
 from .again import prefill
 from .faults import ABOUT, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
-from .regulars import as_regulars, roster_offer, seat_regular, twice_named
+from .regulars import as_regulars, offered_regulars, seat_regular, twice_named
 from .seats import free_seats, qr_svg, seat_cards
 
 bp = Blueprint("games", __name__)
@@ -160,7 +160,7 @@ def render_setup(form: SetupForm, status: int = 200, focus: str | None = None):
     ``focus`` names the field to focus (the seat just added)."""
     offer_dealers(form)
     parts = page_parts(form)
-    parts["regulars"] = roster_offer(form)
+    parts["regulars"] = offered_regulars(form)
     to_fix = faults(form) if status == 422 else []
     shown = {str(e) for errors in form.errors.values() for e in errors if not isinstance(e, list)}
     if parts["schedule_error"] in shown:
@@ -265,7 +265,7 @@ def share(gid: str):
              if current.can_write else [])
     players_code = (links.join_code(links.link_of(current.game, links.VIEWER))
                     if current.can_write else None)
-    loopback = public.is_opened_on_loopback() and not current_app.config.get("PUBLIC_URL")
+    loopback = public.is_opened_on_loopback() and not current_app.config["PUBLIC_URL"]
     return render_template("games/share.html", game=current.game, cards=cards, code=code,
                            code_minutes=links.JOIN_CODE_MINUTES, seats=seats,
                            players_code=players_code,

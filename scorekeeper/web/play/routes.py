@@ -9,11 +9,13 @@ refused entry gets status 422 and the reason, in place.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request
 from flask import url_for
 from flask_babel import gettext as _
 
-from ...game import Conflict, GameError, Refusals, entries
+from ...game import Conflict, GameError, Refusals, Sheet, entries
 from ...storage import games as store
 from ...storage import carry, links, series
 from ...storage.models import Game
@@ -36,22 +38,27 @@ bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
 STANDINGS_PARTS = {"head": "play/_standings_head.html", "body": "play/_standings_body.html"}
 
 
-def entry(gid: str, number: int, form, build, *args):
-    """Store one live entry of the round screen: ``build(sheet, number, *args)``
-    is the function of :mod:`scorekeeper.game.entries` that checks it. The
-    arguments are called with the valid form (``args`` are functions of it)."""
+def entered(gid: str, number: int, form, stored: Callable[[Game], Sheet]):
+    """Answer a live entry of the round screen: ``form`` checked for shape,
+    then ``stored(game)``, the view's call of :func:`scorekeeper.storage.games.record`
+    with its rule of :mod:`scorekeeper.game.entries`; the panel for htmx, else
+    back to the round (post/redirect/get); a refusal, shown in place."""
     game = access.game()
     if not form.validate():
         return refused(game, number, form_error(form))
     with drawn_for_streams(game, number):  # the answer, told to every server's streams
         try:
-            sheet = store.record(game, build, number, *(arg(form) for arg in args),
-                                 author=author(), by_player=access.access().role == links.SEAT)
+            sheet = stored(game)
         except GameError as error:
             return refused(game, number, error)
         if is_htmx():
             return render_round(game, sheet, number)
     return redirect(url_for("play.round_page", gid=gid, number=number))
+
+
+def by_seat() -> bool:
+    """Whether this entry comes through a player's own seat link."""
+    return access.access().role == links.SEAT
 
 
 def refused(game: Game, number: int, error: GameError | str):
@@ -158,22 +165,28 @@ def table_view(gid: str):
 
 @bp.post("/round/<int:number>/trump")
 def trump(gid: str, number: int):
-    return entry(gid, number, TrumpForm(), entries.trump,
-                 lambda form: trump_from_form(form.trump.data), TrumpForm.seen)
+    form = TrumpForm()
+    return entered(gid, number, form, lambda game: store.record(
+        game, entries.trump, number, trump_from_form(form.trump.data), form.seen(),
+        author=author(), by_player=by_seat()))
 
 
 @bp.post("/round/<int:number>/bid")
 @access.seat_may_enter
 def bid(gid: str, number: int):
-    return entry(gid, number, BidForm(), entries.bid,
-                 lambda form: form.player.data, lambda form: form.bid.data, BidForm.seen)
+    form = BidForm()
+    return entered(gid, number, form, lambda game: store.record(
+        game, entries.bid, number, form.player.data, form.bid.data, form.seen(),
+        author=author(), by_player=by_seat()))
 
 
 @bp.post("/round/<int:number>/tricks")
 @access.seat_may_enter
 def tricks(gid: str, number: int):
-    return entry(gid, number, TricksForm(), entries.tricks,
-                 lambda form: form.player.data, lambda form: form.tricks.data, TricksForm.seen)
+    form = TricksForm()
+    return entered(gid, number, form, lambda game: store.record(
+        game, entries.tricks, number, form.player.data, form.tricks.data, form.seen(),
+        author=author(), by_player=by_seat()))
 
 
 @bp.post("/round/<int:number>/close")

@@ -19,7 +19,8 @@ from ...game import GameError
 from ...game.names import NAME_LENGTH, look_alikes, name_key
 from ...game.statistics import pairings
 from ...rules import PRESETS
-from ...storage import roster, statistics
+from ...storage import regulars as store
+from ...storage import statistics
 from ...storage.models import utcnow
 from .. import access
 from ..fields import without_control_characters
@@ -42,10 +43,10 @@ def index():
 def players_page(error: str | None = None, typed: tuple[str, str] = ("", ""), status: int = 200,
                  notice: str | None = None):
     device = access.device_id()
-    regulars = roster.device_regulars(device)
+    regulars = store.device_regulars(device)
     html = render_template("regulars/players.html", regulars=regulars,
                            offers=look_alikes(r.name for r in regulars),
-                           changes=roster.roster_changes(device), in_force=roster.in_force(device),
+                           changes=store.name_changes(device), in_force=store.in_force(device),
                            error=error, typed=typed, notice=notice,
                            extra=overview(device))
     return make_response(html, status)
@@ -60,7 +61,7 @@ def rename():
     device = access.device_id()
     old = " ".join((without_control_characters(request.form.get("name")) or "").split())
     new = " ".join((without_control_characters(request.form.get("to")) or "").split())
-    known = {name_key(r.name): r.name for r in roster.device_regulars(device)}
+    known = {name_key(r.name): r.name for r in store.device_regulars(device)}
     error = None
     if name_key(old) not in known:
         error = _("Choose one of your players to rename.")
@@ -73,7 +74,7 @@ def rename():
     merge = name_key(new) in known and name_key(new) != name_key(old)
     target = known[name_key(new)] if merge else new
     try:
-        roster.rename(device, "merge" if merge else "rename", known[name_key(old)], target)
+        store.rename(device, "merge" if merge else "rename", known[name_key(old)], target)
     except GameError:  # same-name: one of the games has both
         return players_page(_("%(name)s, %(other)s: both names are in one game, so they are "
                               "two players and cannot be merged.", name=known[name_key(old)],
@@ -86,7 +87,7 @@ def undo():
     """Take back the latest rename or merge still in force."""
     if not FlaskForm().validate():  # pragma: no cover - CSRF errors are handled app-wide
         abort(400)
-    roster.undo(access.device_id())
+    store.undo(access.device_id())
     return redirect(url_for("players.index"))
 
 
@@ -124,7 +125,7 @@ def filter_parts(device: str, filters: dict) -> dict:
 def overview(device: str) -> dict:
     """What the Players page shows above the roster: everyone's figures."""
     filters = chosen_filters()
-    figures = statistics.figures(chosen_games(device, filters), roster.aliases(device))
+    figures = statistics.figures(chosen_games(device, filters), store.aliases(device))
     ordered = sorted(figures.values(), key=lambda f: (-f.played, name_key(f.name)))
     return {"figures": ordered, "linked": True, **filter_parts(device, filters)}
 
@@ -134,13 +135,13 @@ def player(name: str):
     """One player's figures, by hand size (a chart and a table), and head to head."""
     device = access.device_id()
     filters = chosen_filters()
-    aliases = roster.aliases(device)
+    aliases = store.aliases(device)
     key = name_key(aliases.resolve(name))
     keys = aliases.sources(key)
     games = chosen_games(device, filters)
     fig, rounds = statistics.player_figures(games, aliases, keys)
     if fig is None:
-        if key not in {name_key(r.name) for r in roster.device_regulars(device)}:
+        if key not in {name_key(r.name) for r in store.device_regulars(device)}:
             abort(404)
         return render_template("regulars/player.html", name=aliases.resolve(name), fig=None,
                                **filter_parts(device, filters))
@@ -156,7 +157,7 @@ def statistics_csv():
     """Every player's figures as a spreadsheet (the filters of the page apply)."""
     device = access.device_id()
     filters = chosen_filters()
-    figures = statistics.figures(chosen_games(device, filters), roster.aliases(device))
+    figures = statistics.figures(chosen_games(device, filters), store.aliases(device))
     out = io.StringIO()
     writer = csv.writer(out)
     kinds = ((False, _("highest total wins")), (True, _("lowest total wins")))

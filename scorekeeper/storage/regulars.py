@@ -1,4 +1,4 @@
-"""The device's roster: its regular players and its renames and merges.
+"""The device's regulars: its regular players and its renames and merges.
 
 Read only from the games on the device's list (through a link in force):
 nothing of a game the device has no link to. A rename or a merge is one
@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from ..game import NewChange, Sheet, effective_changes
 from ..game.renames import renamed, renamed_back
-from ..game.roster import Aliases, Regular, regulars
+from ..game.regulars import Aliases, Regular, regulars
 from ..game.names import name_key
 from . import folds
 from .database import db
@@ -29,8 +29,8 @@ from .models import Change, DeviceGame, Game, Link, Player, RosterChange
 from .unit import Unit, write
 
 
-class RosterBusy(RuntimeError):
-    """Another tab of the device kept changing the roster meanwhile."""
+class RegularsBusy(RuntimeError):
+    """Another tab of the device kept renaming its regulars meanwhile."""
 
 
 def device_game_ids(device: str) -> list[int]:
@@ -63,13 +63,13 @@ def names_by_game(device: str) -> dict[int, list[str]]:
     return {gid: list(names.values()) for gid, names in players.items()}
 
 
-def roster_changes(device: str) -> list[RosterChange]:
+def name_changes(device: str) -> list[RosterChange]:
     return list(db.session.scalars(select(RosterChange).where(RosterChange.device == device)
                                    .order_by(RosterChange.seq)))
 
 
 def aliases(device: str) -> Aliases:
-    return Aliases(roster_changes(device))
+    return Aliases(name_changes(device))
 
 
 def device_regulars(device: str) -> list[Regular]:
@@ -92,7 +92,7 @@ def scorer_games(device: str) -> list[Game]:
 
 def _write(device: str, kind: str, name: str | None, to: str | None,
            changes_of: Callable[[Sheet, int], list[NewChange]]) -> None:
-    """Append a roster row and, in every game the device scores, the changes
+    """Append a rename row and, in every game the device scores, the changes
     ``changes_of(sheet, tag)`` gives for it (``tag`` names the rename the
     row makes or takes back): one transaction, run again when another tab or
     phone wrote first.
@@ -113,7 +113,7 @@ def _write(device: str, kind: str, name: str | None, to: str | None,
             if built:
                 stage(unit, game, fold, built, None)
 
-    write(work, busy=RosterBusy(device))
+    write(work, busy=RegularsBusy(device))
 
 
 def rename(device: str, kind: str, name: str, to: str) -> None:
@@ -129,7 +129,7 @@ def rename(device: str, kind: str, name: str, to: str) -> None:
 
 
 def undo(device: str) -> None:
-    """Take back the latest rename or merge in force, in the roster and in
+    """Take back the latest rename or merge in force, in the regulars and in
     every game it reached that the device still scores."""
     if in_force(device):
         _write(device, "undo", None, None, renamed_back)
@@ -138,5 +138,5 @@ def undo(device: str) -> None:
 def in_force(device: str, before: int | None = None) -> list[RosterChange]:
     """The renames and merges in force, oldest first (what an undo can take
     back); ``before``: as of the rows numbered before it."""
-    rows = roster_changes(device)
+    rows = name_changes(device)
     return effective_changes([row for row in rows if before is None or row.seq < before])

@@ -1,4 +1,5 @@
-"""What storage keeps between requests: each app's stores, found by its database engine.
+"""Each app's stores of what storage keeps between requests (games' folds and
+statistics' figures), found by its database engine.
 
 Two things, each a :class:`scorekeeper.kept.Kept` made by :func:`open_stores`
 when the app is made, with its size from the app's settings (see
