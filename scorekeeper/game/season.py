@@ -55,7 +55,7 @@ def check_rule(rule: str, evenings: int | None) -> int | None:
     if rule not in COUNTED_RULES:
         return None
     if evenings is None or not 1 <= evenings <= MAX_EVENINGS:
-        raise GameError("season-evenings", most=MAX_EVENINGS)
+        raise GameError("season-evenings", min=1, max=MAX_EVENINGS)
     return evenings
 
 

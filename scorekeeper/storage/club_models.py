@@ -9,15 +9,17 @@ as a device's roster merges them: an append-only list of renames and merges
 (:class:`ClubRosterChange`, read by :class:`scorekeeper.game.roster.Aliases`).
 An evening (:class:`ClubEvent`) lists who is here and its rules; each part
 of it (:class:`EventPart`) keeps its seating, proposed, changed by hand,
-then started: one game per table (:class:`ClubGame`).
+then started: one game per table (:class:`ClubGame`). An evening or one
+game may be friendly (``friendly``): it counts in no rating and no league
+table. A season (:class:`ClubSeason`) spans the evenings between two dates.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..game.names import NAME_LENGTH
@@ -102,6 +104,8 @@ class ClubEvent(db.Model):
     sizes: Mapped[list[int]] = mapped_column(JSON)
     #: "total" or "placement" (:mod:`scorekeeper.game.leaderboard`).
     rule: Mapped[str] = mapped_column(String(10))
+    #: Counts in no rating and no season's league table.
+    friendly: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     club: Mapped[Club] = relationship()
     parts: Mapped[list[EventPart]] = relationship(
@@ -143,6 +147,29 @@ class ClubGame(db.Model):
     part_id: Mapped[int | None] = mapped_column(
         ForeignKey("event_parts.id", ondelete="CASCADE"), index=True)
     table: Mapped[int | None]
+    #: This game alone counts in no rating and no season's league table.
+    friendly: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     game: Mapped[Game] = relationship()
     part: Mapped[EventPart | None] = relationship()
+
+
+class ClubSeason(db.Model):
+    """A season: the club's evenings from ``starts`` to ``ends`` (both days
+    included, by the day each evening was made), and its league table's rule
+    (:mod:`scorekeeper.game.season`), set once: ``evenings`` is the minimum
+    of evenings of the rule "average", the evenings counted of "best"."""
+
+    __tablename__ = "club_seasons"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
+    starts: Mapped[date]
+    ends: Mapped[date]
+    rule: Mapped[str] = mapped_column(String(10))
+    evenings: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship()

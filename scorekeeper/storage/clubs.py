@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, or_, select
 
 from ..game import GameError
 from ..game.names import look_alikes, name_key
@@ -217,6 +217,14 @@ def merge_member(club: Club, name: str, into: str) -> None:
 
 
 # -- games ----------------------------------------------------------------------
+
+#: A club's game that counts in its ratings and league tables: neither the
+#: game nor its evening is friendly.
+COUNTS = (ClubGame.friendly.is_(False)
+          & or_(ClubGame.part_id.is_(None), ClubGame.part_id.not_in(
+              select(EventPart.id).join(ClubEvent, ClubEvent.id == EventPart.event_id)
+              .where(ClubEvent.friendly.is_(True)))))
+
 
 def club_game_ids(club: Club, finished: bool | None = None) -> list[int]:
     """The ids of the club's games (only finished ones, or unfinished, if asked), oldest first."""

@@ -5,14 +5,16 @@ number in range); the domain checks the rest (:mod:`scorekeeper.game.seating`)."
 from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from wtforms import (RadioField, SelectChoice, SelectField, SelectMultipleField, StringField,
-                     TextAreaField)
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+from wtforms import (BooleanField, DateField, HiddenField, RadioField, SelectChoice, SelectField,
+                     SelectMultipleField, StringField, TextAreaField)
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
 from ...game.leaderboard import RULES
 from ...game.names import NAME_LENGTH
+from ...game.season import MAX_EVENINGS, SEASON_RULES
 from ...game.seating import MAX_EVENING_PLAYERS, MAX_TABLE, METHODS, MIN_TABLE
 from ...rules import PRESETS
 from ...storage.club_models import CLUB_NAME_LENGTH
@@ -20,11 +22,33 @@ from ..fields import WholeNumberField, without_control_characters
 from ..wording.presets import preset_title
 
 NAME_GIVEN = _l("Enter a name.")
+DATE_GIVEN = _l("Enter a date.")
+EVENINGS_GIVEN = _l("Enter a number of evenings from %(min)s to %(max)s.")
 #: How the seating methods and the leaderboard's rules read in a menu.
 METHOD_NAMES = {"random": _l("At random"), "standings": _l("By standings: the leaders together"),
                 "new-opponents": _l("As many new opponents as possible")}
 RULE_NAMES = {"total": _l("Total points across the evening"),
               "placement": _l("Placement points at each table")}
+#: How a season's rules read in a menu (the number of evenings is asked apart).
+SEASON_RULE_NAMES = {"total": _l("Total points across the season"),
+                     "placement": RULE_NAMES["placement"],
+                     "average": _l("Average per evening, from a minimum of evenings"),
+                     "best": _l("The best evenings of each member")}
+
+
+def season_rule_name(rule: str, evenings: int | None) -> str:
+    """A season's rule in words, with its number of evenings."""
+    if rule == "average":
+        return ngettext("Average per evening, from %(num)s evening",
+                        "Average per evening, from %(num)s evenings", evenings)
+    if rule == "best":
+        return ngettext("The best evening of each member",
+                        "The best %(num)s evenings of each member", evenings)
+    return str(SEASON_RULE_NAMES[rule])
+
+
+#: A marked friendly game or evening, wherever its results are shown.
+FRIENDLY = _l("Friendly: counts in no rating and no league table.")
 #: Room for 40 names a line each, and some spaces.
 PLAYERS_LENGTH = MAX_EVENING_PLAYERS * (NAME_LENGTH + 2)
 
@@ -81,6 +105,7 @@ class EventForm(FlaskForm):
         validators=[InputRequired(_l("Choose at least one table size."))])
     rule = RadioField(_l("Leaderboard"), choices=[SelectChoice(rule, RULE_NAMES[rule]) for rule in RULES],
                       default="total")
+    friendly = BooleanField(_l("Friendly evening"), description=FRIENDLY)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -127,3 +152,24 @@ class FixForm(FlaskForm):
 class LinkForm(FlaskForm):
     role = SelectField(choices=[SelectChoice("organiser", "organiser"),
                                SelectChoice("viewer", "viewer")])
+
+
+class SeasonForm(FlaskForm):
+    name = StringField(_l("Name of the season"), filters=[tidy],
+                       validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
+    starts = DateField(_l("First day"), invalid_value_message=DATE_GIVEN,
+                       validators=[InputRequired(DATE_GIVEN)])
+    ends = DateField(_l("Last day"), invalid_value_message=DATE_GIVEN,
+                     validators=[InputRequired(DATE_GIVEN)])
+    rule = RadioField(_l("League table"), default="total", choices=[
+        SelectChoice(rule, SEASON_RULE_NAMES[rule]) for rule in SEASON_RULES])
+    evenings = WholeNumberField(
+        _l("Evenings: the minimum for an average, or how many of the best count"),
+        validators=[Optional(), NumberRange(min=1, max=MAX_EVENINGS, message=EVENINGS_GIVEN)])
+
+
+class FriendlyForm(FlaskForm):
+    """Mark an evening, or one of its games (``game``: its public id), friendly or not."""
+
+    friendly = BooleanField()
+    game = HiddenField(validators=[Optional(), Length(max=32)])

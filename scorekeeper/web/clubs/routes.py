@@ -20,7 +20,7 @@ from flask_babel import gettext as _
 from ...game import GameError
 from ...game.names import name_key
 from ...game.ratings import model
-from ...storage import club_ratings, clubs, evenings
+from ...storage import club_ratings, clubs, evenings, seasons
 from ...storage.links import LinkReplaced
 from .. import public
 from ..access import viewer_may_see
@@ -95,6 +95,7 @@ def club_page(club: str, error: str | None = None, status: int = 200):
                            members=clubs.members(found.club),
                            offers=clubs.merge_offers(found.club) if found.can_write else {},
                            events=evenings.club_events(found.club), error=error,
+                           seasons=seasons.club_seasons(found.club),
                            member_form=MemberForm(), merge_form=MergeForm())
     return make_response(html, status)
 
@@ -175,6 +176,7 @@ def member(club: str, name: str):
             name_key(person) for person in clubs.members(g.club.club)}:
         abort(404)
     return render_template("clubs/member.html", club=g.club.club, name=name, line=line,
+                           seasons=seasons.member_seasons(g.club.club, name),
                            words=rating_words(line.rating) if line else None,
                            chart=history_chart(line.rating.history) if line else None)
 
