@@ -240,6 +240,12 @@ def club_of_game(game: Game) -> Club | None:
                              .where(ClubGame.game_id == game.id))
 
 
+def is_friendly(game: Game) -> bool:
+    """Whether the game is a club's friendly one (marked so, or its evening)."""
+    return db.session.scalar(select(ClubGame.id).where(ClubGame.game_id == game.id)
+                             .where(~COUNTS)) is not None
+
+
 def club_places(game_ids: Iterable[int]) -> dict[int, dict[str, object]]:
     """Where each of these games stands in its club, by game id (games of
     no club left out): the club's and the evening's names, the part and the

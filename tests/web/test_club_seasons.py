@@ -313,3 +313,15 @@ def test_the_seasons_migration_goes_down_and_up_again(tmp_path):
         assert made.evenings == 3 and seasons.league_table(made) == []
         db.session.remove()
         db.engine.dispose()
+
+
+def test_a_friendly_games_standings_say_it_counts_nowhere_and_a_counting_ones_do_not(league,
+                                                                                     client):
+    event = league.evening(taker=0)
+    page = client.get(league.url(f"/evenings/{event}")).get_data(as_text=True)
+    first, second = dict.fromkeys(re.findall(r"/g/([\w-]+)/", page))
+    client.post(league.url(f"/evenings/{event}/friendly"), data={
+        "friendly": "y", "game": re.findall(r'name="game" value="([0-9a-f]+)"', page)[0]})
+    note = "Friendly: counts in no rating and no league table."
+    assert note in client.get(f"/g/{first}/standings").get_data(as_text=True)
+    assert note not in client.get(f"/g/{second}/standings").get_data(as_text=True)
