@@ -12,6 +12,8 @@ of it (:class:`EventPart`) keeps its seating, proposed, changed by hand,
 then started: one game per table (:class:`ClubGame`). An evening or one
 game may be friendly (``friendly``): it counts in no rating and no league
 table. A season (:class:`ClubSeason`) spans the evenings between two dates.
+An evening may be announced ahead (:class:`ClubInvitation`), and the members
+answer whether they come (:class:`ClubAnswer`).
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ class Club(db.Model):
 
 
 class ClubLink(db.Model):
-    """A capability link to a club: ``role`` is ``"organiser"`` or ``"viewer"``."""
+    """A capability link to a club: ``role`` is ``"organiser"``, ``"viewer"``
+    or ``"member"``. A member's link (``member``: their name as the club
+    shows it) is handed to one phone: the first device that opens it claims
+    it (``device``, ``claimed_at``), and it opens on no other."""
 
     __tablename__ = "club_links"
 
@@ -52,6 +57,9 @@ class ClubLink(db.Model):
     role: Mapped[str] = mapped_column(String(10))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     replaced_at: Mapped[datetime | None]
+    member: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    device: Mapped[str | None] = mapped_column(String(32))
+    claimed_at: Mapped[datetime | None]
 
     club: Mapped[Club] = relationship()
 
@@ -173,3 +181,44 @@ class ClubSeason(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     club: Mapped[Club] = relationship()
+
+
+class ClubInvitation(db.Model):
+    """An evening announced ahead: its name, when it starts (the club's local
+    time, as typed), the table sizes the decks allow, and the evening made
+    from it once the organiser seats those coming (``event_id``)."""
+
+    __tablename__ = "club_invitations"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    public_id: Mapped[str] = mapped_column(String(32), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
+    starts_at: Mapped[datetime]
+    sizes: Mapped[list[int]] = mapped_column(JSON)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club_events.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship()
+    event: Mapped[ClubEvent | None] = relationship()
+    answers: Mapped[list[ClubAnswer]] = relationship(
+        back_populates="invitation", order_by="ClubAnswer.id", cascade="all, delete-orphan")
+
+
+class ClubAnswer(db.Model):
+    """A member's answer to an invitation: ``"yes"``, ``"maybe"`` or ``"no"``
+    (``key``: their name as compared; a new answer replaces their last)."""
+
+    __tablename__ = "club_answers"
+    __table_args__ = (UniqueConstraint("invitation_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    invitation_id: Mapped[int] = mapped_column(
+        ForeignKey("club_invitations.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    key: Mapped[str] = mapped_column(String(80))
+    answer: Mapped[str] = mapped_column(String(5))
+    answered_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    invitation: Mapped[ClubInvitation] = relationship(back_populates="answers")

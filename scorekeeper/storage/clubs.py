@@ -31,7 +31,7 @@ from .links import LinkReplaced
 from .models import Game, utcnow
 from .unit import NothingToStore, Unit, write
 
-ORGANISER, VIEWER = "organiser", "viewer"
+ORGANISER, VIEWER, MEMBER = "organiser", "viewer", "member"
 CLUB_ROLES = (ORGANISER, VIEWER)
 
 
@@ -47,6 +47,9 @@ class ClubAccess:
     role: str
     link_id: int
     club_id: int
+    #: A member's link: the member's name, and the device that claimed it.
+    member: str | None = None
+    device: str | None = None
 
     @property
     def can_write(self) -> bool:
@@ -60,7 +63,8 @@ class ClubAccess:
         return club
 
 
-OPEN_CLUB_LINK = (select(ClubLink.role, ClubLink.replaced_at, ClubLink.id, ClubLink.club_id)
+OPEN_CLUB_LINK = (select(ClubLink.role, ClubLink.replaced_at, ClubLink.id, ClubLink.club_id,
+                         ClubLink.member, ClubLink.device)
                   .where(ClubLink.token == bindparam("token")))
 
 
@@ -74,10 +78,10 @@ def open_club_link(token: str) -> ClubAccess:
            if token and "\x00" not in token else None)
     if row is None:
         raise ClubNotFound(token)
-    role, replaced_at, link_id, club_id = row
+    role, replaced_at, link_id, club_id, member, device = row
     if replaced_at is not None:
         raise LinkReplaced(token)
-    return ClubAccess(token, role, link_id, club_id)
+    return ClubAccess(token, role, link_id, club_id, member, device)
 
 
 def create_club(name: str) -> tuple[Club, ClubLink]:

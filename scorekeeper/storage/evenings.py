@@ -26,7 +26,7 @@ from ..game.leaderboard import RULES, Row, TableResult, leaderboard
 from ..game.seating import (
     check_players, check_sizes, move_player, pairs_of, seat, swap_players, table_sizes)
 from ..rules import Ruleset
-from .club_models import Club, ClubEvent, ClubGame, EventPart
+from .club_models import Club, ClubEvent, ClubGame, ClubInvitation, EventPart
 from .clubs import add_members, as_members, club_aliases
 from .database import db
 from .games import add_game, load_sheet
@@ -41,10 +41,11 @@ def new_seed() -> int:
 
 def create_event(club: Club, name: str, players: Sequence[str], preset: str, ruleset: Ruleset,
                  sizes: Sequence[int], rule: str, seed: int | None = None,
-                 friendly: bool = False) -> ClubEvent:
+                 friendly: bool = False, invitation: ClubInvitation | None = None) -> ClubEvent:
     """A new evening of these players (new names join the club's members),
     its first part seated at random (one unit of work); a ``friendly`` one
-    counts in no rating and no league table.
+    counts in no rating and no league table; one made from an ``invitation``
+    (its members who said yes, and others) closes it.
 
     :raise GameError: (a :class:`~scorekeeper.game.seating.SeatingError` for
         the players and the sizes) when anything does not fit: nothing is stored.
@@ -67,6 +68,8 @@ def create_event(club: Club, name: str, players: Sequence[str], preset: str, rul
                           friendly=friendly)
         event.parts = [EventPart(number=1, method="random", seed=seed, seating=seating)]
         db.session.add(event)
+        if invitation is not None:
+            invitation.event = event
         add_members(unit, club, here)
         return event
 

@@ -302,11 +302,15 @@ def test_the_seasons_migration_goes_down_and_up_again(tmp_path):
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'mig.sqlite3'}"})
     with app.app_context():
         upgrade()
-        assert "club_seasons" in inspect(db.engine).get_table_names()
+        tables = {"club_seasons", "club_invitations", "club_answers"}
+        assert tables <= set(inspect(db.engine).get_table_names())
         assert "friendly" in {c["name"] for c in inspect(db.engine).get_columns("club_games")}
+        assert {"member", "device", "claimed_at"} <= {
+            c["name"] for c in inspect(db.engine).get_columns("club_links")}
         downgrade(revision=BEFORE)
-        assert "club_seasons" not in inspect(db.engine).get_table_names()
+        assert not tables & set(inspect(db.engine).get_table_names())
         assert "friendly" not in {c["name"] for c in inspect(db.engine).get_columns("club_events")}
+        assert "member" not in {c["name"] for c in inspect(db.engine).get_columns("club_links")}
         upgrade()
         club, _ = clubs.create_club("Club")
         made = seasons.create_season(club, "Autumn", TODAY, TODAY, "best", 3)

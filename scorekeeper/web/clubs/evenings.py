@@ -15,7 +15,7 @@ from flask_babel import format_decimal
 
 from ...game import GameError
 from ...rules import RulesError, find_preset
-from ...storage import evenings
+from ...storage import evenings, invitations
 from .. import live, public
 from ..access import device_id, viewer_may_see
 from ..responses import download, is_htmx, refusal, vary
@@ -38,6 +38,12 @@ def event_or_404(event: str):
     return found
 
 
+def invitation_of(public_id: str | None):
+    """The club's invitation not yet seated with this id, if any."""
+    found = invitations.find_invitation(g.club.club, public_id) if public_id else None
+    return found if found is not None and found.event_id is None else None
+
+
 @bp.route("/<club>/evenings/new", methods=["GET", "POST"])
 def new_event(club: str):
     """A new evening: who is here, the rules, the table sizes, the leaderboard."""
@@ -45,13 +51,19 @@ def new_event(club: str):
     if request.method == "GET":
         form.preset.data = default_preset()
         form.sizes.data = [4, 5]
+        announced = invitation_of(request.args.get("invitation"))
+        if announced is not None:  # seat those who said yes (walk-ins may be added)
+            form.invitation.data, form.name.data = announced.public_id, announced.name
+            form.sizes.data = announced.sizes
+            form.players.data = "\n".join(invitations.answers(announced)["yes"])
     error = None
     if form.validate_on_submit():
         try:
             event = evenings.create_event(g.club.club, form.name.data, form.names(),
                                           form.preset.data, find_preset(form.preset.data).ruleset,
                                           form.sizes.data, form.rule.data,
-                                          friendly=form.friendly.data)
+                                          friendly=form.friendly.data,
+                                          invitation=invitation_of(form.invitation.data))
         except GameError as refused:
             error = words(refused)
         else:

@@ -8,7 +8,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from wtforms import (BooleanField, DateField, HiddenField, RadioField, SelectChoice, SelectField,
-                     SelectMultipleField, StringField, TextAreaField)
+                     SelectMultipleField, StringField, TextAreaField, TimeField)
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 from wtforms.widgets import CheckboxInput, ListWidget
 
@@ -18,11 +18,13 @@ from ...game.season import MAX_EVENINGS, SEASON_RULES
 from ...game.seating import MAX_EVENING_PLAYERS, MAX_TABLE, METHODS, MIN_TABLE
 from ...rules import PRESETS
 from ...storage.club_models import CLUB_NAME_LENGTH
+from ...storage.invitations import ANSWERS
 from ..fields import WholeNumberField, without_control_characters
 from ..wording.presets import preset_title
 
 NAME_GIVEN = _l("Enter a name.")
 DATE_GIVEN = _l("Enter a date.")
+TIME_GIVEN = _l("Enter a time.")
 EVENINGS_GIVEN = _l("Enter a number of evenings from %(min)s to %(max)s.")
 #: How the seating methods and the leaderboard's rules read in a menu.
 METHOD_NAMES = {"random": _l("At random"), "standings": _l("By standings: the leaders together"),
@@ -90,6 +92,15 @@ class MergeForm(FlaskForm):
                        validators=[DataRequired(NAME_GIVEN), Length(max=NAME_LENGTH)])
 
 
+def table_sizes_field() -> SelectMultipleField:
+    """The table sizes the decks allow, as check boxes."""
+    return SelectMultipleField(
+        _l("Table sizes the decks allow"), coerce=int,
+        choices=[SelectChoice(size, str(size)) for size in range(MIN_TABLE, MAX_TABLE + 1)],
+        widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
+        validators=[InputRequired(_l("Choose at least one table size."))])
+
+
 class EventForm(FlaskForm):
     name = StringField(_l("Name of the evening"), filters=[tidy],
                        validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
@@ -98,14 +109,12 @@ class EventForm(FlaskForm):
                             validators=[InputRequired(_l("Enter the players who are here.")),
                                         Length(max=PLAYERS_LENGTH)])
     preset = SelectField(_l("Rules"), validators=[InputRequired()])
-    sizes = SelectMultipleField(
-        _l("Table sizes the decks allow"), coerce=int,
-        choices=[SelectChoice(size, str(size)) for size in range(MIN_TABLE, MAX_TABLE + 1)],
-        widget=ListWidget(prefix_label=False), option_widget=CheckboxInput(),
-        validators=[InputRequired(_l("Choose at least one table size."))])
+    sizes = table_sizes_field()
     rule = RadioField(_l("Leaderboard"), choices=[SelectChoice(rule, RULE_NAMES[rule]) for rule in RULES],
                       default="total")
     friendly = BooleanField(_l("Friendly evening"), description=FRIENDLY)
+    #: The invitation whose members who said yes the evening seats.
+    invitation = HiddenField(validators=[Optional(), Length(max=32)])
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -173,3 +182,17 @@ class FriendlyForm(FlaskForm):
 
     friendly = BooleanField()
     game = HiddenField(validators=[Optional(), Length(max=32)])
+
+
+class InvitationForm(FlaskForm):
+    name = StringField(_l("Name of the evening"), filters=[tidy],
+                       validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
+    day = DateField(_l("Date"), invalid_value_message=DATE_GIVEN,
+                    validators=[InputRequired(DATE_GIVEN)])
+    time = TimeField(_l("Time"), invalid_value_message=TIME_GIVEN,
+                     validators=[InputRequired(TIME_GIVEN)])
+    sizes = table_sizes_field()
+
+
+class AnswerForm(FlaskForm):
+    answer = RadioField(choices=[SelectChoice(said, said) for said in ANSWERS])
