@@ -179,7 +179,7 @@ def test_the_evening_is_seated_from_those_who_said_yes_and_a_walk_in(organiser, 
         assert sorted(event.players) == sorted(EIGHT[:7] + ["Walk-in Wanda"])
         assert db.session.scalar(select(ClubInvitation.event_id)) == event.id
     late = phone.post(f"/clubs/{token}/invitations/{invitation}/answer", data={"answer": "no"})
-    assert late.status_code == 422 and "answers are closed" in late.get_data(as_text=True)
+    assert late.status_code == 422 and "it takes no more answers" in late.get_data(as_text=True)
     assert 'id="invitation-list"' not in client.get(organiser.url("/")).get_data(as_text=True)
 
 

@@ -44,8 +44,8 @@ def season_rule_name(rule: str, evenings: int | None) -> str:
         return ngettext("Average per evening, from %(num)s evening",
                         "Average per evening, from %(num)s evenings", evenings)
     if rule == "best":
-        return ngettext("The best evening of each member",
-                        "The best %(num)s evenings of each member", evenings)
+        return ngettext("Each member’s best %(num)s evening",
+                        "Each member’s best %(num)s evenings", evenings)
     return str(SEASON_RULE_NAMES[rule])
 
 
