@@ -13,6 +13,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 from screens import assert_fits_the_screen
+from test_club_evening import tv_rows, tv_shows
 
 from scorekeeper.storage import clubs, seasons
 
@@ -21,7 +22,6 @@ pytestmark = pytest.mark.browser
 AXE = Axe()
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 TV = {"viewport": {"width": 1920, "height": 1080}, "is_mobile": False, "has_touch": False}
-WAIT = 10_000
 
 
 def axe_clean(page: Page) -> None:
@@ -64,19 +64,6 @@ def league_rows(seeder, club: str, season: str) -> list[tuple[str, str]]:
     with seeder.client.application.app_context():
         found = seasons.find_season(clubs.open_club_link(club).club, season)
         return [(row.name, str(row.points)) for row in seasons.league_table(found)]
-
-
-def shown_rows(page: Page) -> list[tuple[str, str]]:
-    rows = page.locator("#leaderboard-table tbody tr")
-    names = [rows.nth(n).get_attribute("data-player") for n in range(rows.count())]
-    return list(zip(names, page.locator("#leaderboard-table td[data-points]").all_inner_texts()))
-
-
-def shows(page: Page, expected: list[tuple[str, str]]) -> None:
-    page.wait_for_function(
-        "rows => [...document.querySelectorAll('#leaderboard-table tbody tr')].map("
-        "r => [r.dataset.player, r.querySelector('[data-points]').innerText]"
-        ").join('|') === rows", arg="|".join(",".join(r) for r in expected), timeout=WAIT)
 
 
 def test_a_season_of_three_evenings_with_answers_a_friendly_evening_and_a_claimed_phone(
@@ -199,13 +186,13 @@ def test_a_season_of_three_evenings_with_answers_a_friendly_evening_and_a_claime
         tv = phone(**TV)
         viewer = clubs_viewer(seeder, club)
         tv.goto(f"/clubs/{viewer}/seasons/{autumn}/table")
-        shows(tv, league_rows(seeder, club, autumn))
+        tv_shows(tv, league_rows(seeder, club, autumn))
         tv.evaluate("window.stillTheSamePage = true")
         play_and_end(seeder, scorer_ids(seeder, club, tuesday))
         expected = league_rows(seeder, club, autumn)
-        shows(tv, expected)
+        tv_shows(tv, expected)
         assert tv.evaluate("window.stillTheSamePage") is True
-        assert shown_rows(tv) == expected
+        assert tv_rows(tv) == expected
         assert set(tv.locator("td[data-games]").all_inner_texts()) <= {"1", "2"}
         axe_clean(tv)
         shoot("season-tv", tv)
@@ -222,7 +209,7 @@ def test_a_season_of_three_evenings_with_answers_a_friendly_evening_and_a_claime
         expect(organiser.locator("#leaderboard-table caption")).to_have_text(
             "Each member’s best 1 evening")
         best = organiser.url.rsplit("/", 1)[1]
-        assert shown_rows(organiser) == league_rows(seeder, club, best)
+        assert tv_rows(organiser) == league_rows(seeder, club, best)
         looked_at(organiser, shoot, "season-best")
 
         # Ann's own phone shows her seasons.

@@ -24,18 +24,12 @@ from ..spreadsheets import SheetWriter
 from ..wording.presets import default_preset, preset_title
 from .forms import (FRIENDLY, METHOD_NAMES, RULE_NAMES, EventForm, FixForm, FriendlyForm,
                     MethodForm, MoveForm, SwapForm)
-from .routes import bp, words
+from .routes import bp, one_or_404, words
 
 
 def event_or_404(event: str):
-    """The club's evening with this id.
-
-    :raise 404: when the club has no such evening (another club's neither).
-    """
-    found = evenings.find_event(g.club.club, event)
-    if found is None:
-        abort(404)
-    return found
+    """The club's evening with this id (:func:`.routes.one_or_404`)."""
+    return one_or_404(evenings.find_event, event)
 
 
 def invitation_of(public_id: str | None):
@@ -225,15 +219,22 @@ def events(club: str, event: str):
 def leaderboard_csv(club: str, event: str):
     """The leaderboard as a CSV: rank, name, points, games, and each part's points."""
     found = event_or_404(event)
-    rows = evenings.leaderboard_of(found)
     parts = [part.number for part in found.parts]
+    return table_csv(["rank", "name", "points", "games", *[f"part {n}" for n in parts]],
+                     ([row.rank, row.name, points_text(row.points), row.games,
+                       *[points_text(row.parts.get(n, 0)) for n in parts]]
+                      for row in evenings.leaderboard_of(found)),
+                     f"{found.name} leaderboard.csv")
+
+
+def table_csv(header: list[str], lines, filename: str):
+    """A leaderboard or a league table as a CSV download: its header, then its lines."""
     out = io.StringIO()
     writer = SheetWriter(out)
-    writer.writerow(["rank", "name", "points", "games", *[f"part {n}" for n in parts]])
-    for row in rows:
-        writer.writerow([row.rank, row.name, points_text(row.points), row.games,
-                         *[points_text(row.parts.get(n, 0)) for n in parts]])
-    return download(out.getvalue(), "text/csv", f"{found.name} leaderboard.csv")
+    writer.writerow(header)
+    for line in lines:
+        writer.writerow(line)
+    return download(out.getvalue(), "text/csv", filename)
 
 
 def points_text(points) -> str:

@@ -163,13 +163,16 @@ class LinkForm(FlaskForm):
                                SelectChoice("viewer", "viewer")])
 
 
+def date_field(label) -> DateField:
+    """A day, required (a date the browser's picker gives, or typed as 2026-12-06)."""
+    return DateField(label, invalid_value_message=DATE_GIVEN, validators=[InputRequired(DATE_GIVEN)])
+
+
 class SeasonForm(FlaskForm):
     name = StringField(_l("Name of the season"), filters=[tidy],
                        validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
-    starts = DateField(_l("First day"), invalid_value_message=DATE_GIVEN,
-                       validators=[InputRequired(DATE_GIVEN)])
-    ends = DateField(_l("Last day"), invalid_value_message=DATE_GIVEN,
-                     validators=[InputRequired(DATE_GIVEN)])
+    starts = date_field(_l("First day"))
+    ends = date_field(_l("Last day"))
     rule = RadioField(_l("League table"), default="total", choices=[
         SelectChoice(rule, SEASON_RULE_NAMES[rule]) for rule in SEASON_RULES])
     evenings = WholeNumberField(
@@ -187,8 +190,7 @@ class FriendlyForm(FlaskForm):
 class InvitationForm(FlaskForm):
     name = StringField(_l("Name of the evening"), filters=[tidy],
                        validators=[DataRequired(NAME_GIVEN), Length(max=CLUB_NAME_LENGTH)])
-    day = DateField(_l("Date"), invalid_value_message=DATE_GIVEN,
-                    validators=[InputRequired(DATE_GIVEN)])
+    day = date_field(_l("Date"))
     time = TimeField(_l("Time"), invalid_value_message=TIME_GIVEN,
                      validators=[InputRequired(TIME_GIVEN)])
     sizes = table_sizes_field()

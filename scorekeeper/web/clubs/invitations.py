@@ -18,18 +18,12 @@ from ...storage.club_models import ClubInvitation
 from ..access import member_may_do, viewer_may_see
 from .evenings import first_error
 from .forms import AnswerForm, InvitationForm
-from .routes import bp, words
+from .routes import bp, one_or_404, words
 
 
 def invitation_or_404(invitation: str) -> ClubInvitation:
-    """The club's invitation with this id.
-
-    :raise 404: when the club has no such invitation (another club's neither).
-    """
-    found = invitations.find_invitation(g.club.club, invitation)
-    if found is None:
-        abort(404)
-    return found
+    """The club's invitation with this id (:func:`.routes.one_or_404`)."""
+    return one_or_404(invitations.find_invitation, invitation)
 
 
 @bp.route("/<club>/invitations/new", methods=["GET", "POST"])

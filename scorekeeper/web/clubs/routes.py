@@ -26,7 +26,7 @@ from ...game.ratings import model
 from ...storage import club_ratings, clubs, evenings, invitations, members, seasons
 from ...storage.links import LinkReplaced
 from .. import public
-from ..access import device_id, member_may_do, viewer_may_see
+from ..access import device_id, viewer_may_see
 from ..responses import refusal
 from ..security import limited
 from .forms import ClubForm, LinkForm, MemberForm, MergeForm
@@ -69,6 +69,17 @@ def club_context():
 
 def club() -> clubs.Club:
     return g.club.club
+
+
+def one_or_404(find, public_id: str):
+    """The club's evening, season or invitation with this id: ``find(club, public_id)``.
+
+    :raise 404: when the club has none such (another club's neither).
+    """
+    found = find(g.club.club, public_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 def words(error: GameError) -> str:

@@ -6,31 +6,22 @@ the ``clubs`` blueprint (:mod:`.routes`)."""
 
 from __future__ import annotations
 
-import io
-
-from flask import abort, g, make_response, redirect, render_template, request, url_for
+from flask import g, make_response, redirect, render_template, request, url_for
 
 from ...game import GameError
 from ...storage import seasons
 from ...storage.club_models import ClubSeason
 from .. import live
 from ..access import viewer_may_see
-from ..responses import download, is_htmx, vary
-from ..spreadsheets import SheetWriter
-from .evenings import first_error, joined_version, points_text
+from ..responses import is_htmx, vary
+from .evenings import first_error, joined_version, points_text, table_csv
 from .forms import SeasonForm, season_rule_name
-from .routes import bp, words
+from .routes import bp, one_or_404, words
 
 
 def season_or_404(season: str) -> ClubSeason:
-    """The club's season with this id.
-
-    :raise 404: when the club has no such season (another club's neither).
-    """
-    found = seasons.find_season(g.club.club, season)
-    if found is None:
-        abort(404)
-    return found
+    """The club's season with this id (:func:`.routes.one_or_404`)."""
+    return one_or_404(seasons.find_season, season)
 
 
 @bp.route("/<club>/seasons/new", methods=["GET", "POST"])
@@ -97,11 +88,9 @@ def league_csv(club: str, season: str):
     evenings, and the points of each evening by its name."""
     found = season_or_404(season)
     events = seasons.season_events(found)
-    out = io.StringIO()
-    writer = SheetWriter(out)
-    writer.writerow(["rank", "name", "points", "evenings", *[event.name for event in events]])
-    for row in seasons.league_table(found, events):
-        writer.writerow([row.rank or "", row.name, points_text(row.points), row.games,
-                         *[points_text(row.parts[n]) if n in row.parts else ""
-                           for n in range(1, len(events) + 1)]])
-    return download(out.getvalue(), "text/csv", f"{found.name} league table.csv")
+    return table_csv(["rank", "name", "points", "evenings", *[event.name for event in events]],
+                     ([row.rank or "", row.name, points_text(row.points), row.games,
+                       *[points_text(row.parts[n]) if n in row.parts else ""
+                         for n in range(1, len(events) + 1)]]
+                      for row in seasons.league_table(found, events)),
+                     f"{found.name} league table.csv")
