@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 
 import pytest
 from club_games import finish_after_first_round
@@ -21,6 +21,7 @@ from scorekeeper.rules import find_preset
 from scorekeeper.storage import club_ratings, clubs, evenings, seasons
 from scorekeeper.storage.club_models import ClubEvent, ClubSeason
 from scorekeeper.storage.database import db
+from scorekeeper.storage.models import utcnow
 
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 TODAY = date.today()
@@ -49,7 +50,7 @@ class Season:
             event = evenings.create_event(self.club(), f"Evening {len(self.events) + 1}", EIGHT,
                                           "cardgames", find_preset("cardgames").ruleset, [4],
                                           "total", seed=seed, friendly=friendly)
-            event.created_at = datetime.utcnow() - timedelta(days=days_ago)
+            event.created_at = utcnow() - timedelta(days=days_ago)
             db.session.commit()
             for _table, game, _link in evenings.start_part(event, None):
                 finish_after_first_round(game, taker=taker)
@@ -329,3 +330,16 @@ def test_a_friendly_games_standings_say_it_counts_nowhere_and_a_counting_ones_do
     note = "Friendly: counts in no rating and no league table."
     assert note in client.get(f"/g/{first}/standings").get_data(as_text=True)
     assert note not in client.get(f"/g/{second}/standings").get_data(as_text=True)
+
+
+def test_friendly_games_and_evenings_are_left_out_alike_on_each_database(app_on_each_database):
+    app = app_on_each_database
+    league = Season(app, app.test_client())
+    event = league.evening(taker=0)
+    league.evening(taker=1, friendly=True, seed=2)
+    page = league.client.get(league.url(f"/evenings/{event}")).get_data(as_text=True)
+    league.client.post(league.url(f"/evenings/{event}/friendly"), data={
+        "friendly": "y", "game": re.findall(r'name="game" value="([0-9a-f]+)"', page)[0]})
+    assert [n for *_rest, n in league.table(league.made())] == ["1"] * 4
+    with app.app_context():
+        assert len(club_ratings.board(league.club()).games) == 1
