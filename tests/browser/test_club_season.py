@@ -16,6 +16,7 @@ from screens import assert_fits_the_screen
 from test_club_evening import tv_rows, tv_shows
 
 from scorekeeper.storage import clubs, seasons
+from scorekeeper.storage.models import utcnow
 
 pytestmark = pytest.mark.browser
 
@@ -170,7 +171,7 @@ def test_a_season_of_three_evenings_with_answers_a_friendly_evening_and_a_claime
         tuesday = an_evening(seeder, club, EIGHT)
 
         # The season by total points, then by each member's best evening.
-        today = date.today().isoformat()
+        today = utcnow().date().isoformat()  # the day the evenings are stored with
         organiser.goto(f"/clubs/{club}/")
         organiser.locator("#new-season-link").click()
         organiser.locator("#season-name").fill("Autumn")

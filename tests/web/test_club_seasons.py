@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from club_games import finish_after_first_round
@@ -24,7 +24,7 @@ from scorekeeper.storage.database import db
 from scorekeeper.storage.models import utcnow
 
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-TODAY = date.today()
+TODAY = utcnow().date()  # the day an evening made now is stored with
 BEFORE = "c2e8f4a6d1b9"
 
 
