@@ -115,7 +115,19 @@ def leaderboard(games: Iterable[TableResult], rule: str) -> list[Row]:
             row.points += points
             row.games += 1
             row.parts[game.part] = row.parts.get(game.part, 0) + points
-    ordered = sorted(rows.values(), key=lambda row: (
+    return ranked(list(rows.values()), lowest_wins)
+
+
+def ranked(rows: list[Row], lowest_wins: bool) -> list[Row]:
+    """The rows leaders first (the lowest points where ``lowest_wins``),
+    equal points sharing a rank (1, 1, 3) and then by name; each row's
+    :attr:`Row.rank` and :attr:`Row.shared` set.
+
+    >>> [(r.rank, r.name, r.shared) for r in ranked([Row("B", 3), Row("A", 3), Row("C", 5)],
+    ...                                             False)]
+    [(1, 'C', False), (2, 'A', True), (2, 'B', True)]
+    """
+    ordered = sorted(rows, key=lambda row: (
         row.points if lowest_wins else -row.points, name_key(row.name)))
     counts: dict[Fraction | int, int] = {}
     for row in ordered:

@@ -15,8 +15,11 @@ VIEWER = "viewer"
 SEAT = "seat"
 #: Runs a club: its members, evenings and links.
 ORGANISER = "organiser"
+#: A club member's own link, claimed by one phone: reads what a club's viewer
+#: reads, plus the member's own record; answers invitations, takes their seat.
+MEMBER = "member"
 
 #: The links a game has one of (a seat link belongs to one player).
 ROLES = (SCORER, VIEWER)
-#: The links a club has one of.
+#: The links a club has one of (besides one member link per member who was handed one).
 CLUB_ROLES = (ORGANISER, VIEWER)

@@ -9,15 +9,19 @@ as a device's roster merges them: an append-only list of renames and merges
 (:class:`ClubRosterChange`, read by :class:`scorekeeper.game.regulars.Aliases`).
 An evening (:class:`ClubEvent`) lists who is here and its rules; each part
 of it (:class:`EventPart`) keeps its seating, proposed, changed by hand,
-then started: one game per table (:class:`ClubGame`).
+then started: one game per table (:class:`ClubGame`). An evening or one
+game may be friendly (``friendly``): it counts in no rating and no league
+table. A season (:class:`ClubSeason`) spans the evenings between two dates.
+An evening may be announced ahead (:class:`ClubInvitation`), and the members
+answer whether they come (:class:`ClubAnswer`).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..game.names import NAME_LENGTH
@@ -41,7 +45,10 @@ class Club(db.Model):
 
 
 class ClubLink(db.Model):
-    """A capability link to a club: ``role`` is ``"organiser"`` or ``"viewer"``."""
+    """A capability link to a club: ``role`` is ``"organiser"``, ``"viewer"``
+    or ``"member"``. A member's link (``member``: their name as the club
+    shows it) is handed to one phone: the first device that opens it claims
+    it (``device``, ``claimed_at``), and it opens on no other."""
 
     __tablename__ = "club_links"
 
@@ -51,6 +58,9 @@ class ClubLink(db.Model):
     role: Mapped[str] = mapped_column(String(WORD_LENGTH))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     replaced_at: Mapped[datetime | None]
+    member: Mapped[str | None] = mapped_column(String(NAME_LENGTH))
+    device: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
+    claimed_at: Mapped[datetime | None]
 
     club: Mapped[Club] = relationship()
 
@@ -103,6 +113,8 @@ class ClubEvent(db.Model):
     sizes: Mapped[list[int]] = mapped_column(JSON)
     #: "total" or "placement" (:mod:`scorekeeper.game.leaderboard`).
     rule: Mapped[str] = mapped_column(String(WORD_LENGTH))
+    #: Counts in no rating and no season's league table.
+    friendly: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     club: Mapped[Club] = relationship()
     parts: Mapped[list[EventPart]] = relationship(
@@ -144,6 +156,70 @@ class ClubGame(db.Model):
     part_id: Mapped[int | None] = mapped_column(
         ForeignKey("event_parts.id", ondelete="CASCADE"), index=True)
     table: Mapped[int | None]
+    #: This game alone counts in no rating and no season's league table.
+    friendly: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     game: Mapped[Game] = relationship()
     part: Mapped[EventPart | None] = relationship()
+
+
+class ClubSeason(db.Model):
+    """A season: the club's evenings from ``starts`` to ``ends`` (both days
+    included, by the day each evening was made), and its league table's rule
+    (:mod:`scorekeeper.game.season`), set once: ``evenings`` is the minimum
+    of evenings of the rule "average", the evenings counted of "best"."""
+
+    __tablename__ = "club_seasons"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    public_id: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
+    starts: Mapped[date]
+    ends: Mapped[date]
+    rule: Mapped[str] = mapped_column(String(WORD_LENGTH))
+    evenings: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship()
+
+
+class ClubInvitation(db.Model):
+    """An evening announced ahead: its name, when it starts (the club's local
+    time, as typed), the table sizes the decks allow, and the evening made
+    from it once the organiser seats those coming (``event_id``)."""
+
+    __tablename__ = "club_invitations"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    club_id: Mapped[int] = mapped_column(ForeignKey("clubs.id", ondelete="CASCADE"), index=True)
+    public_id: Mapped[str] = mapped_column(String(TOKEN_LENGTH), unique=True, default=new_public_id)
+    name: Mapped[str] = mapped_column(String(CLUB_NAME_LENGTH))
+    starts_at: Mapped[datetime]
+    sizes: Mapped[list[int]] = mapped_column(JSON)
+    event_id: Mapped[int | None] = mapped_column(
+        ForeignKey("club_events.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    club: Mapped[Club] = relationship()
+    event: Mapped[ClubEvent | None] = relationship()
+    answers: Mapped[list[ClubAnswer]] = relationship(
+        back_populates="invitation", order_by="ClubAnswer.id", cascade="all, delete-orphan")
+
+
+class ClubAnswer(db.Model):
+    """A member's answer to an invitation: ``"yes"``, ``"maybe"`` or ``"no"``
+    (``key``: their name as compared; a new answer replaces their last)."""
+
+    __tablename__ = "club_answers"
+    __table_args__ = (UniqueConstraint("invitation_id", "key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    invitation_id: Mapped[int] = mapped_column(
+        ForeignKey("club_invitations.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH))
+    answer: Mapped[str] = mapped_column(String(5))
+    answered_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    invitation: Mapped[ClubInvitation] = relationship(back_populates="answers")

@@ -1,4 +1,5 @@
-"""A club's ratings and figures, from its finished games.
+"""A club's ratings and figures, from its finished games (friendly ones
+left out: :data:`.clubs.COUNTS`).
 
 The ratings are openskill's (:mod:`scorekeeper.game.ratings`), rated game by
 game in the order the games were started, each game read from the lines the
@@ -25,7 +26,7 @@ from ..game.names import name_key
 from ..game.ratings import Match, Rating, model, rate
 from ..game.regulars import Aliases
 from .club_models import Club, ClubGame
-from .clubs import club_aliases
+from .clubs import COUNTS, club_aliases
 from .database import db
 from .games import load_sheet
 from .stores import stores
@@ -66,14 +67,14 @@ class Board:
 FINISHED = (select(Game.id, Game.version, GameFactsKept.version)
             .join(ClubGame, ClubGame.game_id == Game.id)
             .outerjoin(GameFactsKept, GameFactsKept.game_id == Game.id)
-            .where(ClubGame.club_id == bindparam("club"), Game.finished.is_(True))
+            .where(ClubGame.club_id == bindparam("club"), Game.finished.is_(True), COUNTS)
             .order_by(Game.id))
 #: The same games summed up in one row: how many, the sums of their ids and
 #: versions, and how many have no lines kept as of their version. Read from
 #: the club's games by their index, the finished ones told apart in the sums
 #: (a condition on ``games.finished`` would let the database start from every
 #: finished game of the server).
-_FINISHED = Game.finished.is_(True)
+_FINISHED = Game.finished.is_(True) & COUNTS
 FINGERPRINT = (select(
     func.coalesce(func.sum(case((_FINISHED, 1), else_=0)), 0),
     func.coalesce(func.sum(case((_FINISHED, Game.id), else_=0)), 0),
@@ -88,7 +89,7 @@ LINES = (select(PlayerLine.game_id, Game.public_id, PlayerLine.name, PlayerLine.
                 PlayerLine.rounds, PlayerLine.made)
          .join(ClubGame, ClubGame.game_id == PlayerLine.game_id)
          .join(Game, Game.id == PlayerLine.game_id)
-         .where(ClubGame.club_id == bindparam("club"), Game.finished.is_(True))
+         .where(ClubGame.club_id == bindparam("club"), Game.finished.is_(True), COUNTS)
          .order_by(PlayerLine.game_id, PlayerLine.id))
 
 
@@ -148,7 +149,8 @@ def analytics(club: Club) -> tuple[dict[str, BiddingFigures], BiddingFigures]:
 
     def make() -> tuple[dict[str, BiddingFigures], BiddingFigures]:
         games = db.session.scalars(select(Game).join(ClubGame, ClubGame.game_id == Game.id)
-                                   .where(ClubGame.club_id == club.id, Game.finished.is_(True))
+                                   .where(ClubGame.club_id == club.id, Game.finished.is_(True),
+                                          COUNTS)
                                    .order_by(Game.id))
         return bidding_figures((load_sheet(game) for game in games), aliases.resolve)
 

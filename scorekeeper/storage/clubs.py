@@ -19,11 +19,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, or_, select
 
 from ..game import GameError
 from ..game.names import look_alikes, name_key
-from ..game.roles import CLUB_ROLES, ORGANISER, VIEWER
+from ..game.roles import CLUB_ROLES, MEMBER, ORGANISER, VIEWER
 from ..game.regulars import Aliases
 from .club_models import (Club, ClubEvent, ClubGame, ClubLink, ClubMember, ClubRosterChange,
                           EventPart)
@@ -46,6 +46,9 @@ class ClubAccess:
     role: str
     link_id: int
     club_id: int
+    #: A member's link: the member's name, and the device that claimed it.
+    member: str | None = None
+    device: str | None = None
 
     @property
     def can_write(self) -> bool:
@@ -59,7 +62,8 @@ class ClubAccess:
         return club
 
 
-OPEN_CLUB_LINK = (select(ClubLink.role, ClubLink.replaced_at, ClubLink.id, ClubLink.club_id)
+OPEN_CLUB_LINK = (select(ClubLink.role, ClubLink.replaced_at, ClubLink.id, ClubLink.club_id,
+                         ClubLink.member, ClubLink.device)
                   .where(ClubLink.token == bindparam("token")))
 
 
@@ -73,10 +77,10 @@ def open_club_link(token: str) -> ClubAccess:
            if token and "\x00" not in token else None)
     if row is None:
         raise ClubNotFound(token)
-    role, replaced_at, link_id, club_id = row
+    role, replaced_at, link_id, club_id, member, device = row
     if replaced_at is not None:
         raise LinkReplaced(token)
-    return ClubAccess(token, role, link_id, club_id)
+    return ClubAccess(token, role, link_id, club_id, member, device)
 
 
 def create_club(name: str) -> tuple[Club, ClubLink]:
@@ -217,6 +221,14 @@ def merge_member(club: Club, name: str, into: str) -> None:
 
 # -- games ----------------------------------------------------------------------
 
+#: A club's game that counts in its ratings and league tables: neither the
+#: game nor its evening is friendly.
+COUNTS = (ClubGame.friendly.is_(False)
+          & or_(ClubGame.part_id.is_(None), ClubGame.part_id.not_in(
+              select(EventPart.id).join(ClubEvent, ClubEvent.id == EventPart.event_id)
+              .where(ClubEvent.friendly.is_(True)))))
+
+
 def club_game_ids(club: Club, finished: bool | None = None) -> list[int]:
     """The ids of the club's games (only finished ones, or unfinished, if asked), oldest first."""
     query = select(ClubGame.game_id).where(ClubGame.club_id == club.id)
@@ -229,6 +241,12 @@ def club_of_game(game: Game) -> Club | None:
     """The club a game belongs to, if any."""
     return db.session.scalar(select(Club).join(ClubGame, ClubGame.club_id == Club.id)
                              .where(ClubGame.game_id == game.id))
+
+
+def is_friendly(game: Game) -> bool:
+    """Whether the game is a club's friendly one (marked so, or its evening)."""
+    return db.session.scalar(select(ClubGame.id).where(ClubGame.game_id == game.id)
+                             .where(~COUNTS)) is not None
 
 
 def club_places(game_ids: Iterable[int]) -> dict[int, dict[str, object]]:

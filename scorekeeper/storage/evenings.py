@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from sqlalchemy import select
 
@@ -27,7 +27,7 @@ from ..game.roles import SCORER
 from ..game.seating import (
     check_players, check_sizes, move_player, pairs_of, seat, swap_players, table_sizes)
 from ..rules import Ruleset
-from .club_models import Club, ClubEvent, ClubGame, EventPart
+from .club_models import Club, ClubEvent, ClubGame, ClubInvitation, EventPart
 from .clubs import add_members, as_members, club_aliases
 from .database import db
 from .games import add_game, load_sheet
@@ -41,9 +41,12 @@ def new_seed() -> int:
 
 
 def create_event(club: Club, name: str, players: Sequence[str], preset: str, ruleset: Ruleset,
-                 sizes: Sequence[int], rule: str, seed: int | None = None) -> ClubEvent:
+                 sizes: Sequence[int], rule: str, seed: int | None = None,
+                 friendly: bool = False, invitation: ClubInvitation | None = None) -> ClubEvent:
     """A new evening of these players (new names join the club's members),
-    its first part seated at random (one unit of work).
+    its first part seated at random (one unit of work); a ``friendly`` one
+    counts in no rating and no league table; one made from an ``invitation``
+    (its members who said yes, and others) closes it.
 
     :raise GameError: (a :class:`~scorekeeper.game.seating.SeatingError` for
         the players and the sizes) when anything does not fit: nothing is stored.
@@ -62,9 +65,12 @@ def create_event(club: Club, name: str, players: Sequence[str], preset: str, rul
 
     def work(unit: Unit) -> ClubEvent:
         event = ClubEvent(club_id=club.id, name=name, players=here, preset=preset,
-                          ruleset=ruleset.to_dict(), sizes=allowed, rule=rule)
+                          ruleset=ruleset.to_dict(), sizes=allowed, rule=rule,
+                          friendly=friendly)
         event.parts = [EventPart(number=1, method="random", seed=seed, seating=seating)]
         db.session.add(event)
+        if invitation is not None:
+            invitation.event = event
         add_members(unit, club, here)
         return event
 
@@ -225,16 +231,54 @@ def event_games(event: ClubEvent) -> list[tuple[int, Game]]:
 def leaderboard_of(event: ClubEvent, through: int | None = None) -> list[Row]:
     """The evening's leaderboard by its rule, over its games as they stand
     (through part ``through`` if given), names as the club shows them."""
-    resolve = club_aliases(event.club).resolve
+    return leaderboard(table_results(event, through), event.rule)
+
+
+def table_results(event: ClubEvent, through: int | None = None,
+                  resolve: Callable[[str], str] | None = None,
+                  counted_only: bool = False) -> list[TableResult]:
+    """The evening's games as a leaderboard reads them (through part
+    ``through`` if given; without the friendly ones if ``counted_only``),
+    names as the club shows them (``resolve``: the club's aliases)."""
+    resolve = resolve or club_aliases(event.club).resolve
+    friendly = friendly_games(event)
     results = []
     for number, game in event_games(event):
-        if through is not None and number > through:
+        if (through is not None and number > through) or (counted_only and game.id in friendly):
             continue
         sheet = load_sheet(game)
         totals = {resolve(sheet.name(pid)): total for pid, total in sheet.totals.items()}
         results.append(TableResult(sheet.ruleset.scoring.lowest_wins, totals, number,
                                    len(sheet.closed_rounds), sheet.is_finished))
-    return leaderboard(results, event.rule)
+    return results
+
+
+def friendly_games(event: ClubEvent) -> set[int]:
+    """The ids of the evening's games marked friendly one by one."""
+    return set(db.session.scalars(
+        select(ClubGame.game_id).join(EventPart, EventPart.id == ClubGame.part_id)
+        .where(EventPart.event_id == event.id, ClubGame.friendly.is_(True))))
+
+
+def mark_friendly(event: ClubEvent, friendly: bool, game: str | None = None) -> None:
+    """Mark the evening, or its game with the public id ``game``, friendly
+    (counting in no rating and no league table) or counting again.
+
+    :raise LookupError: for a game not of this evening (nothing is stored).
+    """
+    def work(_unit: Unit) -> None:
+        if game is None:
+            event.friendly = friendly
+            return
+        row = db.session.scalar(
+            select(ClubGame).join(Game, Game.id == ClubGame.game_id)
+            .join(EventPart, EventPart.id == ClubGame.part_id)
+            .where(EventPart.event_id == event.id, Game.public_id == game))
+        if row is None:
+            raise LookupError(game)
+        row.friendly = friendly
+
+    write(work)
 
 
 def event_versions(event: ClubEvent) -> tuple[int, ...]:

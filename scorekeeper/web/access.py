@@ -38,6 +38,12 @@ def viewer_may_see(view: Callable) -> Callable:
     return view
 
 
+def member_may_do(view: Callable) -> Callable:
+    """Mark a club's view as open to a member's own link (its answers, its seat)."""
+    view.member_may_do = True
+    return view
+
+
 def seat_may_enter(view: Callable) -> Callable:
     """Mark an entry of one player's own (its form's ``player``) as open to
     that player's seat link."""

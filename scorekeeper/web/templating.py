@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, request
-from flask_babel import format_datetime, format_decimal
+from flask_babel import format_date, format_datetime, format_decimal
 
 from ..config import LANGUAGE_NAMES
 from ..rules.numbers import whole_from_text
@@ -28,7 +28,7 @@ def here() -> str:
 def register_template_helpers(app: Flask) -> None:
     app.jinja_env.globals.update(
         suit_symbol=suit_symbol, suit_name=suit_name, trump_label=trump_label, current_lang=current_lang, ruleset_lines=ruleset_lines,
-        format_datetime=format_datetime, format_decimal=format_decimal, card_label=card_label, card_name=card_name,
+        format_date=format_date, format_datetime=format_datetime, format_decimal=format_decimal, card_label=card_label, card_name=card_name,
         rank_label=rank_label, preset_title=preset_title, preset_summary=preset_summary,
         preset_line=preset_line, presets_in_order=presets_in_order,
         rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,

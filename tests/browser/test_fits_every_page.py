@@ -21,6 +21,7 @@ test-artifacts/fit-<lang>-<page>.png; axe runs on every page in those three.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -199,7 +200,42 @@ def a_club_evening(seeder) -> list[tuple[str, str]]:
         ("club-evening-started", proposed), ("club-leaderboard", f"{proposed}/leaderboard"),
         ("club-ratings", f"/clubs/{club}/ratings"),
         ("club-member", f"/clubs/{club}/members/{names[0]}"),
-        ("club-bidding", f"/clubs/{club}/analytics")]
+        ("club-bidding", f"/clubs/{club}/analytics"),
+        *a_clubs_season(seeder, club, names)]
+
+
+def a_clubs_season(seeder, club: str, names: list[str]) -> list[tuple[str, str]]:
+    """The club's season pages (by the average from 2 evenings: everyone
+    unranked), an evening announced and answered from the members' own links
+    (each a device of its own), a friendly evening, and another phone refused
+    a claimed link; the member's page above shows the organiser their own link."""
+    client = seeder.client
+    today = date.today().isoformat()
+    season = client.post(f"/clubs/{club}/seasons/new", data={
+        "name": "Autumn league of the Thursday club", "starts": today, "ends": today,
+        "rule": "average", "evenings": "2"}).headers["Location"].rsplit("/", 1)[1]
+    invitation = client.post(f"/clubs/{club}/invitations/new", data={
+        "name": "Friday night", "day": today, "time": "19:30", "sizes": ["4", "5"]}
+    ).headers["Location"].rsplit("/", 1)[1]
+    for name, said in zip(names, ["yes"] * 9 + ["maybe", "no"]):
+        client.post(f"/clubs/{club}/members/{name}/link")
+        token = re.search(r'/clubs/([\w-]+)/" id="own-link-url"', client.get(
+            f"/clubs/{club}/members/{name}").get_data(as_text=True)).group(1)
+        own = client.application.test_client()
+        own.get(f"/clubs/{token}/")
+        own.post(f"/clubs/{token}/invitations/{invitation}/answer", data={"answer": said})
+    client.post(f"/clubs/{club}/members/{names[0]}/link")  # a new one, not claimed yet
+    social = client.post(f"/clubs/{club}/evenings/new", data={
+        "name": "Social evening", "players": "\n".join(names), "preset": "cardgames",
+        "sizes": ["4"], "rule": "total", "friendly": "y"}).headers["Location"]
+    return [("club-new-season", f"/clubs/{club}/seasons/new"),
+            ("club-season", f"/clubs/{club}/seasons/{season}"),
+            ("club-season-tv", f"/clubs/{club}/seasons/{season}/table"),
+            ("club-new-invitation", f"/clubs/{club}/invitations/new"),
+            ("club-invitation", f"/clubs/{club}/invitations/{invitation}"),
+            ("club-member-claimed", f"/clubs/{token}/"),
+            ("club-friendly-evening", social.split("://")[-1].split("/", 1)[-1]
+             if "://" in social else social)]
 
 
 def link_of(seeder, gid: str, role: str) -> str:

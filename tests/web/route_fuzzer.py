@@ -164,7 +164,7 @@ STRATEGIES: dict[str, Strategy] = {
     "clubs.new_event": Strategy(form={
         "name": ["Friday"], "players": ["\n".join(f"P{n}" for n in range(1, 13)), "Ann"],
         "preset": ["cardgames", "estonian", "x"], "sizes": ["4", "5", "9"],
-        "rule": ["total", "placement", "x"]}),
+        "rule": ["total", "placement", "x"], "friendly": ["y", ""], "invitation": ["", "x"]}),
     "clubs.evening": Strategy(),
     "clubs.reseat": Strategy(form={"method": ["random", "standings", "new-opponents", "x"]},
                              fresh_game=True),
@@ -180,6 +180,22 @@ STRATEGIES: dict[str, Strategy] = {
     "clubs.leaderboard": Strategy(),
     "clubs.events": Strategy(query={"since": SINCE}),
     "clubs.leaderboard_csv": Strategy(),
+    "clubs.friendly": Strategy(form={"friendly": ["y", ""], "game": ["", "0" * 32]},
+                               fresh_game=True),
+    "clubs.new_season": Strategy(form={
+        "name": ["Autumn"], "starts": ["2026-12-01", "2026-13-01"], "ends": ["2026-12-31", ""],
+        "rule": ["total", "placement", "average", "best", "x"], "evenings": ["", "2", "100"]}),
+    "clubs.season": Strategy(),
+    "clubs.league": Strategy(),
+    "clubs.season_events": Strategy(query={"since": SINCE}),
+    "clubs.league_csv": Strategy(),
+    "clubs.new_invitation": Strategy(form={
+        "name": ["Friday"], "day": ["2026-12-11", "x"], "time": ["19:30", "25:00"],
+        "sizes": ["4", "5", "9"]}),
+    "clubs.invitation_page": Strategy(),
+    "clubs.answer": Strategy(form={"answer": ["yes", "maybe", "no", "x"]}),
+    "clubs.hand_member_link": Strategy(fresh_game=True),
+    "clubs.take_seat": Strategy(),
 }
 
 
@@ -194,6 +210,9 @@ class SceneGame:
     club: str = ""
     club_viewer: str = ""
     event: str = ""
+    #: A season of the club, and an evening it announced.
+    season: str = ""
+    invitation: str = ""
 
 
 @dataclass
@@ -338,6 +357,8 @@ def hostile_files(rng: random.Random, contents: bytes) -> Iterator[bytes]:
 #: The plausible values of each kind of path segment, and its hostile ones.
 SEGMENT_HOSTILE = {"gid": HOSTILE_SEGMENTS, "number": HOSTILE_NUMBERS, "name": HOSTILE_SEGMENTS,
                    "club": HOSTILE_SEGMENTS, "event": HOSTILE_SEGMENTS,
+                   "season": HOSTILE_SEGMENTS, "invitation": HOSTILE_SEGMENTS,
+                   "game": HOSTILE_SEGMENTS,
                    "version": HOSTILE_SEGMENTS,
                    "filename": ["../app.py", "%00", "a/%00/b", "..%2f..%2fapp.py", "x" * 3000,
                                 "css/%ff.css"]}
@@ -348,6 +369,7 @@ def segment_values(name: str, game: SceneGame) -> list[str]:
     """Plausible values of a path segment, through ``game`` where a game is meant."""
     plausible = {"gid": [game.scorer, game.viewer], "number": [str(n) for n in game.rounds],
                  "club": [game.club, game.club_viewer], "event": [game.event],
+                 "season": [game.season], "invitation": [game.invitation], "game": ["0" * 32],
                  "name": ["Ann", quote("Łucja"), "Bob"], "filename": ["favicon.svg"],
                  # (an engine bundle of another app version: the current one's digest is the app's)
                  "version": ["0123456789abcdef"]}

@@ -72,8 +72,9 @@ def setup_fields(app) -> dict[str, list]:
 
 
 def a_club(client) -> dict[str, str]:
-    """A new club with an evening of eight (its first part seated, not started):
-    its organiser and viewer links and the evening's id."""
+    """A new club with an evening of eight (its first part seated, not started),
+    a season and an evening announced: its organiser and viewer links and
+    the ids of the evening, the season and the announcement."""
     made = client.post("/clubs/new", data={"name": "Club"})
     club = made.headers["Location"].split("/")[2]
     page = client.get(f"/clubs/{club}/").get_data(as_text=True)
@@ -81,8 +82,14 @@ def a_club(client) -> dict[str, str]:
     evening = client.post(f"/clubs/{club}/evenings/new", data={
         "name": "Friday", "players": "\n".join(f"P{n}" for n in range(1, 9)),
         "preset": "cardgames", "sizes": ["4"], "rule": "total"})
+    season = client.post(f"/clubs/{club}/seasons/new", data={
+        "name": "Autumn", "starts": "2026-01-01", "ends": "2030-12-31", "rule": "total"})
+    invitation = client.post(f"/clubs/{club}/invitations/new", data={
+        "name": "Next Friday", "day": "2030-01-04", "time": "19:30", "sizes": ["4"]})
     return {"club": club, "club_viewer": viewer,
-            "event": evening.headers["Location"].rsplit("/", 1)[1]}
+            "event": evening.headers["Location"].rsplit("/", 1)[1],
+            "season": season.headers["Location"].rsplit("/", 1)[1],
+            "invitation": invitation.headers["Location"].rsplit("/", 1)[1]}
 
 
 def build_scene(app, client, table) -> Scene:
@@ -112,7 +119,8 @@ def build_scene(app, client, table) -> Scene:
     client.post(table.url("/share/rotate"), data={"role": "viewer"})
     club = a_club(client)
     for game in games.values():
-        game.club, game.club_viewer, game.event = club["club"], club["club_viewer"], club["event"]
+        for key, value in club.items():
+            setattr(game, key, value)
     return Scene(games, old_viewer, setup_fields(app), client.get("/carry/games.json").get_data(),
                  record)
 
@@ -183,7 +191,8 @@ def test_every_form_field_a_page_shows_is_fuzzed(fuzz_app, client, scene):
     pages = ["/", "/new", "/players", "/players/Ann", "/carry", "/clubs/new"]
     club = scene.games["setup"]
     pages += [f"/clubs/{club.club}/", f"/clubs/{club.club}/evenings/new",
-              f"/clubs/{club.club}/evenings/{club.event}"]
+              f"/clubs/{club.club}/evenings/{club.event}", f"/clubs/{club.club}/seasons/new",
+              f"/clubs/{club.club}/invitations/new", f"/clubs/{club.club}/members/P1"]
     for game in scene.games.values():
         pages += [f"/g/{game.scorer}/{path}" for path in (
             "round/1", "round/2", "round/1/edit", "round/1/hand/", "round/1/hand/import",
@@ -229,6 +238,8 @@ def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene):
                 path = rule.rule.replace("<gid>", game.scorer).replace("<int:number>", str(number))
                 path = path.replace("<name>", "Ann").replace("<path:filename>", "favicon.svg")
                 path = path.replace("<club>", game.club).replace("<event>", game.event)
+                path = path.replace("<season>", game.season).replace(
+                    "<invitation>", game.invitation).replace("<game>", "0" * 32)
                 statuses = (client.get(path).status_code, client.head(path).status_code)
                 if statuses[0] != statuses[1]:
                     different.append(f"{path} ({name}): GET {statuses[0]}, HEAD {statuses[1]}")

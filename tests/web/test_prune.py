@@ -87,10 +87,11 @@ def age(server, token: str, how_old: str) -> None:
 
 
 #: Tables whose rows belong to no game: a device's renames, and a club's own
-#: rows (its links, members, renames, evenings and their parts); a club's
+#: rows (its links, members, renames, evenings and their parts, seasons,
+#: invitations and answers); a club's
 #: games are in ``club_games``, by ``game_id``.
 NO_GAMES_ROWS = {"roster_changes", "clubs", "club_links", "club_members", "club_roster_changes",
-                 "club_events", "event_parts"}
+                 "club_events", "event_parts", "club_seasons", "club_invitations", "club_answers"}
 
 
 def belongs(table, ids):

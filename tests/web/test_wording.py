@@ -33,7 +33,8 @@ def test_every_kind_is_worded_with_its_details(app, kind, lang):
                "name": "Zoë", "bid": 2, "total": 6, "left": 1, "n": 7, "first": 3, "last": 9,
                "most": 13, "text": "ZZ", "num": 5, "card": "QH", "entry": "bid",
                "change": "tricks", "round": 2, "value": 3, "current": 2, "trick": 2, "limit": 5,
-               "part": 2, "low": 3, "high": 7, "size": 8, "sizes": "4, 5", "table": 4}
+               "part": 2, "low": 3, "high": 7, "size": 8, "sizes": "4, 5", "table": 4,
+               "min": 1, "max": 99}
     with app.test_request_context(headers={"Accept-Language": lang}):
         text = game_message(GameError(kind, **details))
     assert text and kind not in text and "%(" not in text

@@ -11,30 +11,31 @@ from __future__ import annotations
 import io
 
 from flask import abort, g, make_response, redirect, render_template, request, url_for
+from flask_babel import format_decimal
 
 from ...game import GameError
 from ...rules import RulesError, find_preset
-from ...storage import evenings
+from ...storage import evenings, invitations
 from .. import live, public
 from ..access import device_id, viewer_may_see
 from ..responses import download, is_htmx, refusal, vary
 from ..security import limited
 from ..spreadsheets import SheetWriter
 from ..wording.presets import default_preset, preset_title
-from .forms import (METHOD_NAMES, RULE_NAMES, EventForm, FixForm, MethodForm, MoveForm,
-                    SwapForm)
-from .routes import bp, words
+from .forms import (FRIENDLY, METHOD_NAMES, RULE_NAMES, EventForm, FixForm, FriendlyForm,
+                    MethodForm, MoveForm, SwapForm)
+from .routes import bp, one_or_404, words
 
 
 def event_or_404(event: str):
-    """The club's evening with this id.
+    """The club's evening with this id (:func:`.routes.one_or_404`)."""
+    return one_or_404(evenings.find_event, event)
 
-    :raise 404: when the club has no such evening (another club's neither).
-    """
-    found = evenings.find_event(g.club.club, event)
-    if found is None:
-        abort(404)
-    return found
+
+def invitation_of(public_id: str | None):
+    """The club's invitation not yet seated with this id, if any."""
+    found = invitations.find_invitation(g.club.club, public_id) if public_id else None
+    return found if found is not None and found.event_id is None else None
 
 
 @bp.route("/<club>/evenings/new", methods=["GET", "POST"])
@@ -44,12 +45,19 @@ def new_event(club: str):
     if request.method == "GET":
         form.preset.data = default_preset()
         form.sizes.data = [4, 5]
+        announced = invitation_of(request.args.get("invitation"))
+        if announced is not None:  # seat those who said yes (walk-ins may be added)
+            form.invitation.data, form.name.data = announced.public_id, announced.name
+            form.sizes.data = announced.sizes
+            form.players.data = "\n".join(invitations.answers(announced)["yes"])
     error = None
     if form.validate_on_submit():
         try:
             event = evenings.create_event(g.club.club, form.name.data, form.names(),
                                           form.preset.data, find_preset(form.preset.data).ruleset,
-                                          form.sizes.data, form.rule.data)
+                                          form.sizes.data, form.rule.data,
+                                          friendly=form.friendly.data,
+                                          invitation=invitation_of(form.invitation.data))
         except GameError as refused:
             error = words(refused)
         else:
@@ -72,16 +80,20 @@ def evening(club: str, event: str, error: str | None = None, status: int = 200,
     found = event_or_404(event)
     part = evenings.current_part(found)
     tables = []
-    if part.started_at is not None and g.club.can_write:
+    friendly = evenings.friendly_games(found)
+    if part.started_at is not None:
         for table, game, link in evenings.part_games(part):
-            url = public.shared_url("play.game_home", gid=link.token)
+            url = public.shared_url("play.game_home", gid=link.token) if g.club.can_write else None
             tables.append({"number": table, "names": [p.name for p in game.players],
-                           "url": url, "qr": public.qr_svg(url), "finished": game.finished})
+                           "url": url, "qr": url and public.qr_svg(url),
+                           "finished": game.finished, "game": game.public_id,
+                           "friendly": game.id in friendly})
     html = render_template(
         "clubs/evening.html", club=g.club.club, event=found, part=part, tables=tables,
         rows=evenings.leaderboard_of(found), error=error, method_form=MethodForm(),
         move_form=MoveForm(), fix_form=FixForm(), method_names=METHOD_NAMES, swap_name=swap_name,
-        rule_name=RULE_NAMES[found.rule], preset=preset_title(found.preset))
+        rule_name=RULE_NAMES[found.rule], preset=preset_title(found.preset),
+        friendly_note=FRIENDLY)
     return make_response(html, status)
 
 
@@ -139,6 +151,19 @@ def start(club: str, event: str):
                    lambda found, _form: evenings.start_part(found, device_id()))
 
 
+@bp.post("/<club>/evenings/<event>/friendly")
+def friendly(club: str, event: str):
+    """Mark the evening, or one of its games, friendly (counting in no rating
+    and no league table), or counting again."""
+    def mark(found, form) -> None:
+        try:
+            evenings.mark_friendly(found, form.friendly.data, form.game.data or None)
+        except LookupError:
+            abort(404)
+
+    return changed(club, event, FriendlyForm(), mark)
+
+
 @bp.post("/<club>/evenings/<event>/next")
 def next_part(club: str, event: str):
     """Seat the next part, the way chosen, from the parts before."""
@@ -165,7 +190,11 @@ def leaderboard(club: str, event: str):
     version = joined_version(evenings.event_versions(found))
     html = render_template(template, club=g.club.club, event=found,
                            rows=evenings.leaderboard_of(found), rule_name=RULE_NAMES[found.rule],
-                           version=version)
+                           version=version, friendly_note=FRIENDLY, friendly=found.friendly,
+                           title=found.name,
+                           live_url=url_for("clubs.leaderboard", club=club, event=event),
+                           stream_url=url_for("clubs.events", club=club, event=event,
+                                              since=version))
     return vary(make_response(html))
 
 
@@ -190,15 +219,22 @@ def events(club: str, event: str):
 def leaderboard_csv(club: str, event: str):
     """The leaderboard as a CSV: rank, name, points, games, and each part's points."""
     found = event_or_404(event)
-    rows = evenings.leaderboard_of(found)
     parts = [part.number for part in found.parts]
+    return table_csv(["rank", "name", "points", "games", *[f"part {n}" for n in parts]],
+                     ([row.rank, row.name, points_text(row.points), row.games,
+                       *[points_text(row.parts.get(n, 0)) for n in parts]]
+                      for row in evenings.leaderboard_of(found)),
+                     f"{found.name} leaderboard.csv")
+
+
+def table_csv(header: list[str], lines, filename: str):
+    """A leaderboard or a league table as a CSV download: its header, then its lines."""
     out = io.StringIO()
     writer = SheetWriter(out)
-    writer.writerow(["rank", "name", "points", "games", *[f"part {n}" for n in parts]])
-    for row in rows:
-        writer.writerow([row.rank, row.name, points_text(row.points), row.games,
-                         *[points_text(row.parts.get(n, 0)) for n in parts]])
-    return download(out.getvalue(), "text/csv", f"{found.name} leaderboard.csv")
+    writer.writerow(header)
+    for line in lines:
+        writer.writerow(line)
+    return download(out.getvalue(), "text/csv", filename)
 
 
 def points_text(points) -> str:
@@ -208,8 +244,11 @@ def points_text(points) -> str:
 
 @bp.app_template_filter("points")
 def points_shown(points) -> str:
-    """Points as the leaderboard shows them: a half as ½ (2½)."""
+    """Points as the leaderboard shows them: a half as ½ (2½), an average to
+    a tenth (15.7)."""
     whole = int(points)
     if points == whole:
         return str(whole)
+    if points.denominator != 2:  # an average: to a tenth, as the page's language writes it
+        return format_decimal(round(float(points), 1))
     return f"{whole if whole else ''}½" if points > 0 else f"−{abs(whole) or ''}½"

@@ -8,7 +8,10 @@ opened (:func:`open_request_club`); an unknown token is 404 and says
 nothing of any club, a replaced one 410. The viewer link sees only the
 views marked :func:`viewer_may_see`; any other request through it, every
 write above all, is refused with 403 before the view runs: nothing is
-stored. There is no list of clubs.
+stored. A member's own link is claimed by the first phone that opens it
+and refused (403) on any other; it sees what the viewer link sees and may
+also do the views marked :func:`member_may_do` (answer an invitation, take
+its seat). There is no list of clubs.
 """
 
 from __future__ import annotations
@@ -20,10 +23,10 @@ from flask_babel import gettext as _
 from ...game import GameError
 from ...game.names import name_key
 from ...game.ratings import model
-from ...storage import club_ratings, clubs, evenings
+from ...storage import club_ratings, clubs, evenings, invitations, members, seasons
 from ...storage.links import LinkReplaced
 from .. import public
-from ..access import viewer_may_see
+from ..access import device_id, viewer_may_see
 from ..responses import refusal
 from ..security import limited
 from .forms import ClubForm, LinkForm, MemberForm, MergeForm
@@ -44,6 +47,11 @@ def open_request_club():
     except LinkReplaced:
         return make_response(render_template("clubs/replaced.html"), 410)
     view = current_app.view_functions.get(request.endpoint)
+    if g.club.role == clubs.MEMBER:
+        if not members.claim(g.club, device_id()):
+            return make_response(render_template("clubs/claimed.html"), 403)
+        if getattr(view, "member_may_do", False):
+            return None
     if not g.club.can_write and not (request.method in ("GET", "HEAD")
                                      and getattr(view, "viewer_may_see", False)):
         return make_response(render_template("clubs/read_only.html"), 403)
@@ -55,11 +63,23 @@ def club_context():
     found = g.get("club")
     if found is None:
         return {}
-    return {"club_token": found.token, "club_can_write": found.can_write}
+    return {"club_token": found.token, "club_can_write": found.can_write,
+            "club_member": found.member}
 
 
 def club() -> clubs.Club:
     return g.club.club
+
+
+def one_or_404(find, public_id: str):
+    """The club's evening, season or invitation with this id: ``find(club, public_id)``.
+
+    :raise 404: when the club has none such (another club's neither).
+    """
+    found = find(g.club.club, public_id)
+    if found is None:
+        abort(404)
+    return found
 
 
 def words(error: GameError) -> str:
@@ -92,9 +112,13 @@ def club_page(club: str, error: str | None = None, status: int = 200):
             url = public.shared_url("clubs.club_page", club=clubs.club_link(found.club, role).token)
             links[role] = {"url": url, "qr": public.qr_svg(url)}
     html = render_template("clubs/club.html", club=found.club, links=links,
+                           invitations=invitations.open_invitations(found.club),
+                           seats=members.member_seats(found.club, found.member)
+                           if found.member else [],
                            members=clubs.members(found.club),
                            offers=clubs.merge_offers(found.club) if found.can_write else {},
                            events=evenings.club_events(found.club), error=error,
+                           seasons=seasons.club_seasons(found.club),
                            member_form=MemberForm(), merge_form=MergeForm())
     return make_response(html, status)
 
@@ -175,8 +199,19 @@ def member(club: str, name: str):
             name_key(person) for person in clubs.members(g.club.club)}:
         abort(404)
     return render_template("clubs/member.html", club=g.club.club, name=name, line=line,
+                           own_link=own_link(name) if g.club.can_write else None,
+                           seasons=seasons.member_seasons(g.club.club, name),
                            words=rating_words(line.rating) if line else None,
                            chart=history_chart(line.rating.history) if line else None)
+
+
+def own_link(name: str) -> dict | None:
+    """The member's own link in force, for the organiser: address, QR code, claimed."""
+    link = members.member_link(g.club.club, name)
+    if link is None:
+        return None
+    url = public.shared_url("clubs.club_page", club=link.token)
+    return {"url": url, "qr": public.qr_svg(url), "claimed": link.claimed_at is not None}
 
 
 @bp.get("/<club>/analytics")

@@ -17,7 +17,7 @@ from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Refusals, Sheet, entries
 from ...storage import games as store
-from ...storage import carry, links, series
+from ...storage import carry, clubs, links, series
 from ...storage.models import Game
 from .. import access, live
 from ..language import current_lang, safe_path
@@ -307,7 +307,8 @@ def standings(gid: str):
     follows = (access.access().role == links.SEAT and sheet.is_finished
                and series.follower(game) is None)
     return render_template("play/standings.html", game=game, sheet=sheet,
-                           series=series_lines(game), follows=follows, **parts)
+                           series=series_lines(game), follows=follows,
+                           friendly=clubs.is_friendly(game), **parts)
 
 
 @bp.get("/next")

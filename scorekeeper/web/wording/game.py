@@ -144,6 +144,11 @@ GAME_MESSAGES: dict[str, Any] = {
     "leaderboard-rule": _l("Choose how the leaderboard counts."),
     "part-started": _l("Part %(part)s has started: its seating can no longer change."),
     "part-not-started": _l("Start part %(part)s before seating the next one."),
+    "invitation-seated": _l("The evening is seated: it takes no more answers."),
+    "season-name": _l("Enter a name."),
+    "season-dates": _l("The season ends before it starts."),
+    "season-rule": _l("Choose how the leaderboard counts."),
+    "season-evenings": _l("Enter a number of evenings from %(min)s to %(max)s."),
 }
 
 
