@@ -148,10 +148,10 @@ def minor_units(text: str) -> int:
         return 0
     found = AMOUNT.fullmatch(text)
     if found is None:
-        raise GameError("stake-amount", most=MOST_PER_POINT)
+        raise GameError("stake-amount", most=MOST_PER_POINT // MINOR)
     amount = Decimal(text.replace(",", ".")) * MINOR
     if amount > MOST_PER_POINT:
-        raise GameError("stake-amount", most=MOST_PER_POINT)
+        raise GameError("stake-amount", most=MOST_PER_POINT // MINOR)
     return int(amount)
 
 
@@ -179,7 +179,7 @@ def set_stake(sheet: Sheet, per_point: int, symbol: str = "") -> list[NewChange]
     :raise GameError: "stake-amount" or "stake-symbol" for one out of range.
     """
     if not is_whole(per_point, 0, MOST_PER_POINT):
-        raise GameError("stake-amount", most=MOST_PER_POINT)
+        raise GameError("stake-amount", most=MOST_PER_POINT // MINOR)
     value = stake_value(per_point, symbol)
     if Stake.from_value(value) == sheet.stake:
         return []

@@ -26,6 +26,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
 from ..game.fold import SUMMARY_KEEPING
+from ..game.settling import set_stake
 from ..rules import Ruleset
 from . import folds
 from .database import db
@@ -62,16 +63,28 @@ def load_history(game: Game) -> list[HistoryEntry]:
 
 
 def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_dealer: int,
-                device: str | None = None, series: str | None = None) -> tuple[Game, Link]:
+                device: str | None = None, series: str | None = None,
+                stake: dict | None = None) -> tuple[Game, Link]:
     """Store a new game with its links, on the device's list; return it and
     its scorer link (one unit of work, with whatever the session holds
-    already: the game it follows joining its series).
+    already: the game it follows joining its series). ``stake``: the stake
+    per point the table set up (:func:`scorekeeper.game.settling.stake_value`),
+    stored as the game's first change.
 
     :raise RulesError: when the rules cannot deal a game to these players
         (nothing is stored).
+    :raise GameError: when the stake is out of range (nothing is stored).
     """
-    return write(lambda unit: add_game(unit, names, preset, ruleset, first_dealer, device,
-                                       series))
+    def work(unit: Unit) -> tuple[Game, Link]:
+        game, scorer = add_game(unit, names, preset, ruleset, first_dealer, device, series)
+        if stake is not None:
+            db.session.flush()
+            fold = folds.fold_of(game)
+            stage(unit, game, fold, set_stake(fold.sheet, stake["per_point"], stake["symbol"]),
+                  None)
+        return game, scorer
+
+    return write(work)
 
 
 def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,

@@ -46,7 +46,7 @@ LEFT_OUT = ("game/ratings.py",)
 MODULES = ("__init__.py", "web/__init__.py", "web/catalogue.py", "web/phone.py",
            "web/tap_values.py", "web/wording/__init__.py",
            "web/wording/cards.py", "web/wording/game.py", "web/wording/history.py",
-           "web/wording/ruleset.py")
+           "web/wording/money.py", "web/wording/ruleset.py")
 #: The templates the phone draws the round screen with, and what they include.
 TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_missing.html",
              "play/_unfit.html", "play/_seat.html", "play/_undo.html", "play/_scored.html",

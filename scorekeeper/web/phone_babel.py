@@ -55,6 +55,17 @@ class LazyString:
         return str(self) % other
 
 
+#: The languages of the app that write 2.5 (the others write 2,5).
+DECIMAL_POINT = ("en", "hi")
+
+
+def format_decimal(number: Any, format: str = "0.00") -> str:
+    """``number`` with two decimals and the page's decimal mark, no grouping
+    (the phone words only a stake with it, an amount below 100)."""
+    text = f"{number:.2f}"
+    return text if _language in DECIMAL_POINT else text.replace(".", ",")
+
+
 def lazy_gettext(string: str, **values: Any) -> LazyString:
     return LazyString(gettext, string, **values)
 
