@@ -167,11 +167,6 @@ def clean_symbol(symbol: str) -> str:
     return symbol
 
 
-def stake_value(per_point: int, symbol: str = "") -> dict:
-    """A stake as a change stores it (and the set-up passes it on)."""
-    return {"per_point": per_point, "symbol": clean_symbol(symbol) if per_point else ""}
-
-
 def set_stake(sheet: Sheet, per_point: int, symbol: str = "") -> list[NewChange]:
     """The stake per point from now on (0: none); the same stake again stores nothing.
     It may change at any time, after the end too: it settles the totals as they are.
@@ -180,7 +175,7 @@ def set_stake(sheet: Sheet, per_point: int, symbol: str = "") -> list[NewChange]
     """
     if not is_whole(per_point, 0, MOST_PER_POINT):
         raise GameError("stake-amount", most=MOST_PER_POINT // MINOR)
-    value = stake_value(per_point, symbol)
+    value = {"per_point": per_point, "symbol": clean_symbol(symbol) if per_point else ""}
     if Stake.from_value(value) == sheet.stake:
         return []
     return [NewChange("stake", value=value)]

@@ -143,3 +143,16 @@ def test_a_viewer_sees_the_settlement_and_no_stake_form(table):
     assert table.client.post(f"/g/{viewer}/stake", data={"stake": "3"}).status_code == 403
     assert "Stake per point: 1.00" in table.client.get(f"/g/{viewer}/history").get_data(
         as_text=True)
+
+
+def test_play_again_and_change_players_or_rules_keep_the_stake(table):
+    table.start(names=NAMES, stake="0.5", stake_symbol="€")
+    play(table, 2)
+    end(table, 2)
+    again = table.client.post(table.url("/again"))
+    assert again.status_code == 302
+    rematch = re.search(r"/g/([^/]+)/", again.headers["Location"]).group(1)
+    html = table.client.get(f"/g/{rematch}/standings").get_data(as_text=True)
+    assert "Stake per point: 0.50\u00a0€" in html
+    setup = table.client.get(f"/new?again={table.gid}").get_data(as_text=True)
+    assert 'value="0.50"' in setup and 'value="€"' in setup

@@ -218,7 +218,7 @@ def new_game():
     except GameError as error:
         return refuse(form, "stake", refusal(error))
     try:
-        stake = settling.stake_value(per_point, form.stake_symbol.data or "")
+        symbol = settling.clean_symbol(form.stake_symbol.data or "")
     except GameError as error:
         return refuse(form, "stake_symbol", refusal(error))
     if form.first_dealer.data == "random":
@@ -231,7 +231,7 @@ def new_game():
         _game, scorer = store.create_game(
             names, form.preset.data, ruleset, first_dealer, access.device_id(),
             series=series.series_after(form.again.data) if form.again.data else None,
-            stake=stake if per_point else None)
+            stake=settling.Stake(per_point, symbol) if per_point else None)
     except RulesError as error:
         return refuse(form, rules_field(form, error), rules_message(error))
     return redirect(url_for("play.game_home", gid=scorer.token))
