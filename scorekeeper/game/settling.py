@@ -30,14 +30,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..rules.numbers import is_whole
 from .errors import GameError
 from .rounds import NewChange
-
-if TYPE_CHECKING:  # the sheet asks this module for its settlement
-    from .sheet import Sheet
 
 #: The largest stake per point, in minor units (100.00).
 MOST_PER_POINT = 10_000
@@ -167,7 +164,13 @@ def clean_symbol(symbol: str) -> str:
     return symbol
 
 
-def set_stake(sheet: Sheet, per_point: int, symbol: str = "") -> list[NewChange]:
+class Staked(Protocol):
+    """What :func:`set_stake` reads of the sheet (the sheet imports this module)."""
+
+    stake: Stake | None
+
+
+def set_stake(sheet: Staked, per_point: int, symbol: str = "") -> list[NewChange]:
     """The stake per point from now on (0: none); the same stake again stores nothing.
     It may change at any time, after the end too: it settles the totals as they are.
 

@@ -71,10 +71,11 @@ def past_the_margin(pdf) -> list[str]:
             if float(right) > width - RIGHT_MARGIN + 1]
 
 
-def printed(desk, live_server, path: str, lang: str, paper: str, name: str) -> tuple[list[str], str]:
-    """The page printed to PDF in ``lang`` on ``paper``: each page's text, and
-    pdfinfo's page size. Its pages are drawn as PNGs to look at. Nothing may
-    reach past the paper's margin."""
+def printed(desk, live_server, path: str, lang: str, paper: str, name: str, pages: int
+            ) -> list[str]:
+    """The page printed to PDF in ``lang`` on ``paper``: each page's text.
+    It must be on that paper, in that many pages, nothing past the paper's
+    margin. Its pages are drawn as PNGs to look at."""
     desk.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page = desk.new_page()
     try:
@@ -90,8 +91,10 @@ def printed(desk, live_server, path: str, lang: str, paper: str, name: str) -> t
     texts = [poppler("pdftotext", "-layout", "-f", str(n), "-l", str(n), str(pdf), "-")
              for n in range(1, count + 1)]
     poppler("pdftoppm", "-png", "-r", "60", str(pdf), str(ARTIFACTS / pdf.stem))
+    assert size == PAPERS[paper], size
+    assert count == pages, f"{pdf.name}: {count} pages"
     assert not past_the_margin(pdf), f"{pdf.name}: past the margin: {past_the_margin(pdf)}"
-    return texts, size
+    return texts
 
 
 def words(live_app, lang: str, *messages: str, **values) -> list[str]:
@@ -101,14 +104,15 @@ def words(live_app, lang: str, *messages: str, **values) -> list[str]:
         return [gettext(message, **values) for message in messages]
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGUAGES)
+#: Every language on every paper.
+EVERY_PRINT = [pytest.param(lang, paper, id=f"{lang}-{paper}")
+               for lang in LANGUAGES for paper in PAPERS]
+
+
+@pytest.mark.parametrize("lang, paper", EVERY_PRINT)
 def test_a_game_s_score_sheet_prints_on_one_page_with_its_schedule_and_columns(
         desk, live_app, live_server, sheets, lang, paper):
-    texts, size = printed(desk, live_server, sheets["playing"], lang, paper, "game")
-    assert size == PAPERS[paper]
-    assert len(texts) == 1, f"{len(texts)} pages"
-    text = texts[0]
+    text, = printed(desk, live_server, sheets["playing"], lang, paper, "game", pages=1)
     title, bid, tricks, points, scoring = words(live_app, lang, "Score sheet", "Bid", "Tricks",
                                                 "Points", "Scoring")
     assert title in text and scoring in text
@@ -126,8 +130,7 @@ def test_a_game_s_score_sheet_prints_on_one_page_with_its_schedule_and_columns(
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_a_finished_game_s_sheet_is_filled_and_settles_up(desk, live_app, live_server, sheets,
                                                           seeder, lang):
-    texts, _size = printed(desk, live_server, sheets["finished"], lang, "A4", "finished")
-    text = "\n".join(texts)
+    text, = printed(desk, live_server, sheets["finished"], lang, "A4", "finished", pages=1)
     settling, total = words(live_app, lang, "Settling up", "Total")
     assert settling in text and "→" in text
     gid = sheets["finished"].split("/")[2]
@@ -136,13 +139,10 @@ def test_a_finished_game_s_sheet_is_filled_and_settles_up(desk, live_app, live_s
     assert [int(n) for n in re.findall(r"-?\d+", total_row)] == list(totals.values())
 
 
-@pytest.mark.parametrize("paper", PAPERS)
-@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("lang, paper", EVERY_PRINT)
 def test_an_evening_prints_its_seating_plan_then_one_card_per_table(
         desk, live_app, live_server, sheets, lang, paper):
-    texts, size = printed(desk, live_server, sheets["evening"], lang, paper, "evening")
-    assert size == PAPERS[paper]
-    assert len(texts) == 1 + 3, f"{len(texts)} pages"
+    texts = printed(desk, live_server, sheets["evening"], lang, paper, "evening", pages=1 + 3)
     plan, = words(live_app, lang, "Seating plan")
     assert plan in texts[0] and all(name in " ".join(texts[0].split()) for name in EVENING)
     for number, card in enumerate(texts[1:], start=1):
