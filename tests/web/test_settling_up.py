@@ -156,3 +156,11 @@ def test_play_again_and_change_players_or_rules_keep_the_stake(table):
     assert "Stake per point: 0.50\u00a0€" in html
     setup = table.client.get(f"/new?again={table.gid}").get_data(as_text=True)
     assert 'value="0.50"' in setup and 'value="€"' in setup
+
+
+def test_an_empty_amount_takes_the_stake_away_and_the_history_says_so(table):
+    table.start(names=NAMES, stake="1")
+    assert stake(table, "").status_code == 302
+    assert 'id="settling"' in page(table, "/standings") and 'id="stake-line"' not in page(
+        table, "/standings")
+    assert "No stake" in page(table, "/history")
