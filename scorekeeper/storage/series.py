@@ -37,8 +37,9 @@ def later_game(game: Game, device: str) -> tuple[Game, Link] | None:
 
 def rematch(game: Game, device: str) -> tuple[Game, Link]:
     """The next game of the table: the same players in the same seats, the
-    same rules with their adjustments and the same stake, the first dealer the player after this
-    game's first dealer; in the series of ``game`` (one transaction). A game
+    same rules with their adjustments and the same stake, the first dealer
+    the player after this game's first dealer; in the series of ``game`` (one
+    transaction). A game
     that was followed already leads to its follower (a second tap starts
     nothing new).
 

@@ -46,7 +46,8 @@ def sheets(seeder) -> dict[str, str]:
     seeder.play_rounds(finished, 2)
     seeder.post(finished, "/end", after="2")
     client = seeder.client
-    club = client.post("/clubs/new", data={"name": "Printing club"}).headers["Location"].split("/")[2]
+    made = client.post("/clubs/new", data={"name": "Printing club"})
+    club = urlsplit(made.headers["Location"]).path.split("/")[2]
     evening = client.post(f"/clubs/{club}/evenings/new", data={
         "name": "Friday night", "players": "\n".join(EVENING), "preset": "cardgames",
         "sizes": ["4"], "rule": "total"}).headers["Location"]

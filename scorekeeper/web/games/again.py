@@ -16,8 +16,8 @@ from ..wording.money import stake_input
 def prefill(form, token: str) -> None:
     """The set-up form filled in for the next game of the game behind
     ``token`` (a link of it): its players in their seats, its preset, its
-    variant, every adjustment and its stake as the game had them (so that the form sent
-    unchanged starts the game Play again would), the next first dealer. An
+    variant, every adjustment and its stake as the game had them (so that the
+    form sent unchanged starts the game Play again would), the next first dealer. An
     unknown or replaced link fills in nothing."""
     try:
         game = links.open_link(token).game
