@@ -114,7 +114,7 @@ def test_a_refused_stake_at_set_up_keeps_the_form_and_opens_its_fold(client):
     response = client.post("/new", data=data)
     assert response.status_code == 422
     html = response.get_data(as_text=True)
-    assert '<details class="panel" id="settle" open>' in html
+    assert '<details class="panel" id="adjust" open>' in html
     assert 'value="abc"' in html and "at most two decimals" in html
 
 

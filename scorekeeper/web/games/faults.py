@@ -17,7 +17,6 @@ from .forms import ADJUSTMENTS, SetupForm
 #: The folds of the set-up page a field can sit in.
 ADJUST = "adjust"
 ABOUT = "about"
-SETTLE = "settle"
 
 #: The field each kind of rules error points at (one the table can change to fix it).
 RULES_FIELDS = {
@@ -79,7 +78,7 @@ def faults(form: SetupForm) -> list[Fault]:
         found.append(Fault("variant", f"variant-{form.variant.data or 'none'}", ABOUT))
     found += [Fault(name, getattr(form, name).id, ADJUST)
               for name in ADJUSTMENTS if getattr(form, name).errors]
-    found += [Fault(name, getattr(form, name).id, SETTLE)
+    found += [Fault(name, getattr(form, name).id, ADJUST)
               for name in ("stake", "stake_symbol") if getattr(form, name).errors]
     return found
 
@@ -93,4 +92,4 @@ def preset_fold(form: SetupForm) -> str | None:
     return ABOUT if preset.variants_for(len(form.names())) else None
 
 
-__all__ = ["ABOUT", "ADJUST", "SETTLE", "Fault", "blame", "faults", "rules_field"]
+__all__ = ["ABOUT", "ADJUST", "Fault", "blame", "faults", "rules_field"]

@@ -24,7 +24,7 @@ from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
 from .again import prefill
-from .faults import ABOUT, SETTLE, blame, faults, rules_field
+from .faults import ABOUT, ADJUST, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
 from .regulars import as_regulars, roster_offer, seat_regular, twice_named
 from .seats import free_seats, qr_svg, seat_cards
@@ -168,7 +168,7 @@ def render_setup(form: SetupForm, status: int = 200, focus: str | None = None):
     html = render_template(
         "games/new.html", to_fix=to_fix, focus=to_fix[0].target if to_fix else focus,
         open_folds={fault.fold for fault in to_fix} | ({ABOUT} if form.variant.data else set())
-        | ({SETTLE} if form.stake.data else set()),
+        | ({ADJUST} if form.stake.data else set()),
         **parts)
     return make_response(html, status)
 

@@ -25,7 +25,7 @@ def test_a_table_plays_for_a_stake_and_settles_up_in_the_fewest_payments(page: P
         page.locator(f"#players-{seat}").fill(name)
     page.locator("#preset-cardgames").check()
     page.locator("#first_dealer").select_option("0")
-    page.locator("#settle > summary").click()
+    page.locator("#adjust > summary").click()
     page.locator("#stake").fill("0,10")
     page.locator("#stake_symbol").fill("zł")
     page.locator("button[value=start]").click()
