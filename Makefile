@@ -77,12 +77,15 @@ run: migrate
 	@echo ""
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 "scorekeeper:create_app()"
 
-# Debian's Chromium for the browser tests (Playwright must not download its own).
+# Debian's Chromium for the browser tests (Playwright must not download its own),
+# and poppler-utils to read the PDFs it prints (tests/browser/test_printed_sheets.py).
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	@fc-list 2>/dev/null | grep -qi lohit-devanagari || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-lohit-deva >/dev/null; }
+	@command -v pdftotext >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null; }
 
 # Debian's nginx for tests/browser/test_behind_https.py (the TLS proxy of the README's
 # hosting section); RUNLEVEL=1 keeps apt from starting it as a service.

@@ -90,6 +90,7 @@ def register_extensions(app: Flask) -> None:
 
 def register_blueprints(app: Flask) -> None:
     from .web.clubs import evenings, invitations, seasons  # noqa: F401  (views of the clubs blueprint)
+    from .web.play import sheets  # noqa: F401  (its view joins the play blueprint)
     from .web.clubs.routes import bp as clubs_bp
     from .web.disputes.routes import bp as disputes_bp
     from .web.engine import bp as engine_bp

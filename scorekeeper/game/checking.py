@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Ruleset, RulesError
-from . import entries, hand_entries
+from . import entries, hand_entries, settling
 from .errors import GameError
 from .fold import GameState
 from .hand import CARD, DEAL, RESET, UNDO, Hand, HandEventLike, NewHandEvent, fold_hand, in_force
@@ -32,7 +32,7 @@ from .rounds import ChangeLike, NewChange, take_back
 from .sheet import Sheet
 
 KINDS = ("trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "back", "sitout",
-         "adjust", "scoring", "schedule", "name", "decks", "end")
+         "adjust", "scoring", "schedule", "name", "decks", "end", "stake")
 
 
 class LogFault(GameError):
@@ -90,6 +90,8 @@ def _rebuilt(change: ChangeLike, sheet: Sheet) -> list[NewChange]:
         return [entries.decks(sheet, value)]
     if kind == "end":
         return entries.end_game(sheet, change.round)
+    if kind == "stake":
+        return settling.set_stake(sheet, value["per_point"], value["symbol"])
     if kind == "name":
         if value.get("undo"):
             return [made for made in renamed_back(sheet, value["roster"])
@@ -126,7 +128,7 @@ class RunningFold:
         self.layout: tuple[tuple, ...] = ()
 
     #: Kinds of change that leave every round's sheet as it was.
-    KEEPING_ROUNDS = frozenset({"adjust", "name"})
+    KEEPING_ROUNDS = frozenset({"adjust", "name", "stake"})
     #: Kinds of change that alter only their own round's sheet.
     ROUND_ONLY = frozenset({"trump", "bid", "tricks", "close", "correct"})
 
@@ -141,7 +143,7 @@ class RunningFold:
         return Sheet(ruleset=self.state.ruleset, members=self.state.members,
                      circle=self.state.circle, rounds=self.rounds,
                      adjustments=self.state.adjustments, effective=self.effective,
-                     version=self.version)
+                     version=self.version, stake=self.state.stake)
 
     def _rounds_after(self, change: ChangeLike) -> None:
         """Forget the rounds' sheets that ``change`` alters (applied already)."""

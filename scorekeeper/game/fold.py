@@ -17,6 +17,7 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from ..rules import Ruleset, Scoring, bidding_order, next_seat, plan_round, plan_rounds
+from .settling import Stake
 from .rounds import Adjustment, ChangeLike, Member, RoundFacts, RoundSheet, Seat, take_back
 from .sheet import Sheet
 
@@ -56,6 +57,8 @@ class GameState:
         #: The rounds added because the totals were tied for first when the
         #: last planned round closed (the ``extra-hands`` tie rule).
         self.tie_rounds: set[int] = set()
+        #: The stake per point (None: the table plays for nothing).
+        self.stake: Stake | None = None
 
     def copy(self) -> GameState:
         """An independent copy (what a later change mutates is copied; the
@@ -72,6 +75,7 @@ class GameState:
         new.adjustments = list(self.adjustments)
         new.ended_after = self.ended_after
         new.tie_rounds = set(self.tie_rounds)
+        new.stake = self.stake
         return new
 
     def facts_of(self, number: int) -> RoundFacts:
@@ -148,6 +152,9 @@ class GameState:
 
     def apply_end(self, change: ChangeLike) -> None:
         self.ended_after = change.round
+
+    def apply_stake(self, change: ChangeLike) -> None:
+        self.stake = Stake.from_value(change.value)
 
     def apply_schedule(self, change: ChangeLike) -> None:
         op = change.value
@@ -293,6 +300,7 @@ def sheet_of(state: GameState, effective: list[ChangeLike], version: int) -> She
         version=version,
         planned_rounds=len(state.sizes),
         ended_after=state.ended_after,
+        stake=state.stake,
     )
 
 

@@ -164,6 +164,8 @@ def change_details(state: GameState, change: ChangeLike,
         return {"before": state.ruleset.decks, "after": change.value}
     if kind == "end":
         return {"round": number, "planned": len(state.sizes)}
+    if kind == "stake":
+        return {"per_point": change.value["per_point"], "symbol": change.value["symbol"]}
     if kind == "name":
         member = state.members.get(change.player)
         return {"before": member.name if member else change.value.get("was", ""),

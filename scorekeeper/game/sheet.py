@@ -25,6 +25,7 @@ from ..rules import (
 )
 from .errors import NoSuchRound
 from .rounds import MAX_PLAYERS_TWO_DECKS, Adjustment, ChangeLike, Member, RoundSheet, take_back
+from .settling import Stake, Transfer, balances, fewest_transfers
 
 
 @dataclass
@@ -46,6 +47,8 @@ class Sheet:
     planned_rounds: int = 0
     #: The last round of a game the table ended early, or None.
     ended_after: int | None = None
+    #: The stake per point the table plays for, or None.
+    stake: Stake | None = None
 
     # -- players -----------------------------------------------------------
 
@@ -210,6 +213,23 @@ class Sheet:
 
     def standings_with(self, scoring: Scoring) -> list[Standing]:
         return standings(self.totals_with(self.score_with(scoring)), scoring.lowest_wins)
+
+    @cached_property
+    def balances(self) -> dict[int, int]:
+        """Each player's balance at the stake, in minor units (positive:
+        receives); empty without a stake."""
+        if self.stake is None:
+            return {}
+        return balances(self.totals, self.stake.per_point, self.ruleset.scoring.lowest_wins)
+
+    @cached_property
+    def settlement(self) -> list[Transfer] | None:
+        """Who pays whom once the game is over, in the fewest transfers
+        (:mod:`.settling`); None before the end or without a stake, so that
+        Undo of the end takes it back."""
+        if self.stake is None or not self.is_finished:
+            return None
+        return fewest_transfers(self.balances)
 
     def summary(self) -> dict[str, Any]:
         """What a list of games shows of this one, as plain data: the players,

@@ -27,6 +27,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..game import GameError, HistoryEntry, NewChange, Sheet, build_sheet, history_of
 from ..game.fold import SUMMARY_KEEPING
 from ..game.roles import SCORER, SEAT, VIEWER
+from ..game.settling import Stake, set_stake
 from ..rules import Ruleset
 from . import folds
 from .database import db
@@ -63,27 +64,31 @@ def load_history(game: Game) -> list[HistoryEntry]:
 
 
 def create_game(names: Sequence[str], preset: str, ruleset: Ruleset, first_dealer: int,
-                device: str | None = None, series: str | None = None) -> tuple[Game, Link]:
+                device: str | None = None, series: str | None = None,
+                stake: Stake | None = None) -> tuple[Game, Link]:
     """Store a new game with its links, on the device's list; return it and
     its scorer link (one unit of work, with whatever the session holds
     already: the game it follows joining its series).
 
     :raise RulesError: when the rules cannot deal a game to these players
         (nothing is stored).
+    :raise GameError: when the stake is out of range (nothing is stored).
     """
     return write(lambda unit: add_game(unit, names, preset, ruleset, first_dealer, device,
-                                       series))
+                                       series, stake))
 
 
-def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
+def add_game(unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
              first_dealer: int, device: str | None = None,
-             series: str | None = None) -> tuple[Game, Link]:
+             series: str | None = None, stake: Stake | None = None) -> tuple[Game, Link]:
     """Write a new game with its links in the unit (:func:`create_game`): a
     scorer's and a viewer's, and in a game that follows another of its
     ``series`` each player's seat link too, where the players' own phones
-    go next (:func:`scorekeeper.storage.series.rematch_seat`).
+    go next (:func:`scorekeeper.storage.series.rematch_seat`); ``stake``, the
+    stake per point the table plays for, is its first change.
 
     :raise RulesError: when the rules cannot deal a game to these players.
+    :raise GameError: when the stake is out of range.
     """
     sheet = build_sheet(ruleset, list(names), first_dealer, [])  # refuses an impossible schedule
     game = Game(preset=preset, ruleset=ruleset.to_dict(), first_dealer=first_dealer,
@@ -96,6 +101,10 @@ def add_game(_unit: Unit, names: Sequence[str], preset: str, ruleset: Ruleset,
         db.session.add_all([Link(game=game, role=SEAT, player=player) for player in sheet.circle])
     if device is not None:
         db.session.add(DeviceGame(device=device, game=game, link=scorer))
+    if stake is not None:
+        db.session.flush()  # the game's id, for its first change
+        fold = folds.fold_of(game)
+        stage(unit, game, fold, set_stake(fold.sheet, stake.per_point, stake.symbol), None)
     return game, scorer
 
 

@@ -37,8 +37,9 @@ def later_game(game: Game, device: str) -> tuple[Game, Link] | None:
 
 def rematch(game: Game, device: str) -> tuple[Game, Link]:
     """The next game of the table: the same players in the same seats, the
-    same rules with their adjustments, the first dealer the player after this
-    game's first dealer; in the series of ``game`` (one transaction). A game
+    same rules with their adjustments and the same stake, the first dealer
+    the player after this game's first dealer; in the series of ``game`` (one
+    transaction). A game
     that was followed already leads to its follower (a second tap starts
     nothing new).
 
@@ -47,13 +48,14 @@ def rematch(game: Game, device: str) -> tuple[Game, Link]:
     later = later_game(game, device)
     if later is not None:
         return later
-    names, first_dealer = rematch_seats(load_sheet(game), game.first_dealer)
+    sheet = load_sheet(game)
+    names, first_dealer = rematch_seats(sheet, game.first_dealer)
 
     def work(unit: Unit) -> tuple[Game, Link]:
         if game.series is None:
             game.series = new_public_id()
         return add_game(unit, names, game.preset, ruleset_of(game), first_dealer, device,
-                        series=game.series)
+                        series=game.series, stake=sheet.stake)
 
     return write(work)
 

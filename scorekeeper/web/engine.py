@@ -27,7 +27,7 @@ import zipfile
 from importlib import metadata
 from pathlib import Path
 
-from babel.numbers import format_percent
+from babel.numbers import format_percent, get_decimal_symbol, get_group_symbol
 from flask import Blueprint, Flask, Response, abort, current_app, make_response, request, url_for
 
 bp = Blueprint("engine", __name__, url_prefix="/engine")
@@ -48,7 +48,7 @@ LEFT_OUT = ("game/ratings.py",)
 MODULES = ("__init__.py", "web/__init__.py", "web/catalogue.py", "web/phone.py",
            "web/phone_pages.py", "web/tap_values.py", "web/wording/__init__.py",
            "web/wording/cards.py", "web/wording/game.py", "web/wording/history.py",
-           "web/wording/presets.py", "web/wording/ruleset.py")
+           "web/wording/money.py", "web/wording/presets.py", "web/wording/ruleset.py")
 #: The templates the phone draws the round screen with, and what they include.
 TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_missing.html",
              "play/_unfit.html", "play/_seat.html", "play/_undo.html", "play/_scored.html",
@@ -56,7 +56,8 @@ TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_
              # The game's other pages (web/phone_pages.py).
              "play/round.html", "play/_result.html", "play/_nav.html", "play/edit.html",
              "play/_correction.html", "play/standings.html", "play/_standings_body.html",
-             "play/_chart.html", "manage/end.html", "manage/players.html", "games/_again.html")
+             "play/_chart.html", "manage/end.html", "manage/players.html", "games/_again.html",
+             "play/_settling.html", "play/_transfers.html")
 #: The phone's stand-in for Flask-Babel (:mod:`.phone_babel`), at the top of the bundle.
 BABEL_SHIM = ("web/phone_babel.py", "flask_babel.py")
 #: The libraries the phone draws with, as installed for the server.
@@ -71,9 +72,11 @@ PHONE_ENDPOINTS = ("play.trump", "play.bid", "play.tricks", "play.close", "play.
                    "manage.history", "manage.end", "manage.end_game", "manage.sit_out",
                    "manage.leave", "manage.back", "manage.join", "manage.adjust",
                    "manage.compare", "games.share", "games.play_again", "games.new_game",
-                   "disputes.hand_page")
+                   "disputes.hand_page", "play.score_sheet", "play.stake")
 #: How each language writes a percentage, for the phone (``web/percents.json``).
 PERCENTS = "scorekeeper/web/percents.json"
+#: Each language's decimal mark and thousands separator, for the phone's amounts of money.
+DECIMALS = "scorekeeper/web/decimals.json"
 
 #: A year: the address changes with every change of what it holds.
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -99,18 +102,29 @@ def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
     for library in LIBRARIES:
         for path in library_files(library):
             files[path.as_posix().split("site-packages/", 1)[-1]] = path
-    made = {PERCENTS: percents(package)}
+    made = {PERCENTS: percents(package), DECIMALS: decimals(package)}
     return sorted([(name, path.read_bytes()) for name, path in files.items()] + list(made.items()))
+
+
+def languages_of(package: Path) -> list[str]:
+    return ["en"] + sorted(path.parent.parent.name
+                           for path in package.glob("translations/*/LC_MESSAGES/messages.mo"))
 
 
 def percents(package: Path) -> bytes:
     """Each language's way of writing a percentage, from Babel's patterns
     (what Flask-Babel's ``format_percent`` gives for 42 %, the number left open)."""
-    languages = ["en"] + sorted(path.parent.parent.name
-                                for path in package.glob("translations/*/LC_MESSAGES/messages.mo"))
     ways = {language: format_percent(0.42, locale=language).replace("42", "{}")
-            for language in languages}
+            for language in languages_of(package)}
     return json.dumps(ways, ensure_ascii=False, sort_keys=True).encode()
+
+
+def decimals(package: Path) -> bytes:
+    """Each language's decimal mark and thousands separator, from Babel's
+    locale data (what Flask-Babel's ``format_decimal`` writes with)."""
+    marks = {language: [get_decimal_symbol(language), get_group_symbol(language)]
+             for language in languages_of(package)}
+    return json.dumps(marks, ensure_ascii=False, sort_keys=True).encode()
 
 
 def library_files(name: str) -> list[Path]:

@@ -41,6 +41,7 @@ from . import phone_pages as pages
 from .catalogue import template_callables
 from .tap_values import seen_value, trump_from_form
 from .wording.cards import suit_name, suit_symbol, trump_label
+from .wording.money import money, stake_input
 from .wording.game import duration_text, game_message
 from .wording.history import undo_text
 from .wording.presets import rules_summary
@@ -163,8 +164,8 @@ class Phone:
             url_for=url_maker(rules, root), csrf_token=lambda: csrf, suit_symbol=suit_symbol,
             suit_name=suit_name, trump_label=trump_label, duration_text=duration_text,
             whole_from_text=whole_from_text, current_lang=lambda: language,
-            ruleset_lines=ruleset_lines, rules_summary=rules_summary,
-            **template_callables(catalogue))
+            ruleset_lines=ruleset_lines, rules_summary=rules_summary, money=money,
+            stake_input=stake_input, **template_callables(catalogue))
         self.preset = stored.get("preset", "")
         self.pages = pages.Pages(self, csrf)
 

@@ -8,6 +8,8 @@ it. :func:`use` sets the catalogue (:class:`scorekeeper.web.phone.Phone`)."""
 from __future__ import annotations
 
 import gettext as stdlib_gettext
+import json
+from pathlib import Path
 from typing import Any
 
 _catalogue: stdlib_gettext.NullTranslations = stdlib_gettext.NullTranslations()
@@ -53,6 +55,23 @@ class LazyString:
 
     def __mod__(self, other: Any) -> str:
         return str(self) % other
+
+
+#: Each language's decimal mark and thousands separator, from Babel's locale
+#: data (the bundle's ``scorekeeper/web/decimals.json``, made by ``web/engine.py``).
+DECIMALS = Path(__file__).parent / "scorekeeper" / "web" / "decimals.json"
+
+
+def format_decimal(number: Any, format: str = "0.00") -> str:
+    """``number`` with two decimals, written as Babel writes it in the page's
+    language for the two patterns the phone uses: ``0.00`` and, grouped in
+    thousands, ``#,##0.00`` (an amount of money, :mod:`.wording.money`)."""
+    marks = json.loads(DECIMALS.read_text(encoding="utf-8")) if DECIMALS.exists() else {}
+    point, group = marks.get(_language, [".", ","])
+    whole, fraction = f"{abs(number):.2f}".split(".")
+    if format.startswith("#,##"):
+        whole = f"{int(whole):,}".replace(",", group)
+    return ("-" if number < 0 else "") + whole + point + fraction
 
 
 def lazy_gettext(string: str, **values: Any) -> LazyString:

@@ -15,6 +15,7 @@ from .wording.presets import (
     preset_line, preset_summary, preset_title, presets_in_order, rules_summary, variant_reason,
     variant_title,
 )
+from .wording.money import money, stake_input
 from .wording.ruleset import ruleset_lines
 
 
@@ -33,5 +34,6 @@ def register_template_helpers(app: Flask) -> None:
         preset_line=preset_line, presets_in_order=presets_in_order,
         rules_summary=rules_summary, variant_title=variant_title, variant_reason=variant_reason,
         language_names=LANGUAGE_NAMES, here=here, duration_text=duration_text,
-        device_author=author, whole_from_text=whole_from_text,
+        device_author=author, whole_from_text=whole_from_text, money=money,
+        stake_input=stake_input,
     )

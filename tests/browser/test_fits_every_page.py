@@ -191,7 +191,7 @@ def a_club_evening(seeder) -> list[tuple[str, str]]:
              *(f"Player {n}" for n in range(5, 13))]
     club, proposed = a_seated_evening(seeder, "Thursday card club", "Friday night", names)
     pages = [("club", f"/clubs/{club}/"), ("club-new-evening", f"/clubs/{club}/evenings/new"),
-             ("club-evening-proposed", proposed)]
+             ("club-evening-proposed", proposed), ("club-evening-print", f"{proposed}/print")]
     client.post(f"{proposed}/start")
     for gid in dict.fromkeys(re.findall(r"/g/([\w-]+)/", client.get(proposed).get_data(as_text=True))):
         play_round(seeder, gid)
@@ -267,7 +267,8 @@ def walk(seeder) -> list[tuple[str, str]]:
             begin(seeder, gid, bids=bids, tricks=tricks)
         steps[step] = gid
 
-    done = seeder.start(seven, preset="estonian", first_dealer="0", shape="custom", custom="2")
+    done = seeder.start(seven, preset="estonian", first_dealer="0", shape="custom", custom="2",
+                        stake="0.05", stake_symbol="zł")
     play_round(seeder, done)
     old = seeder.start(NAMES[:4], preset="estonian")
     seeder.client.post(f"/g/{old}/share/rotate", data={"role": "scorer"})
@@ -288,16 +289,19 @@ def walk(seeder) -> list[tuple[str, str]]:
         ("compare", f"/g/{main}/compare"),
         ("share", f"/g/{main}/share"),
         ("table", f"/g/{main}/table"),
+        ("score-sheet", f"/g/{main}/sheet"),
         ("hand-recorder", f"/g/{main}/round/1/hand/"),
         ("verdict", f"/g/{main}/round/2/hand/"),
         ("hand-import", f"/g/{main}/round/2/hand/import"),
         ("delete", f"/g/{main}/delete"),
         ("viewer-round", f"/g/{viewer}/round/1"),
         ("viewer-standings", f"/g/{viewer}/standings"),
+        ("viewer-score-sheet", f"/g/{viewer}/sheet"),
         ("viewer-refused", f"/g/{viewer}/players"),
         ("finished", f"/g/{done}/"),
         ("finished-round", f"/g/{done}/round/1"),
         ("finished-standings", f"/g/{done}/standings"),
+        ("finished-score-sheet", f"/g/{done}/sheet"),
         ("replaced", f"/g/{old}/round/1"),
         ("front", "/"),
         ("setup", "/new"),

@@ -18,7 +18,7 @@ NARROW = {"width": 360, "height": 780}
 PIXEL_7 = {"width": 412, "height": 839}
 SEVEN = ["Anneliese", "Bartholomew", "Cy", "Dorota", "Eero", "Fruzsina", "Grzegorz"]
 #: Behind "More" for a scorer, in this order.
-MORE = ["Players", "History", "Share", "Table view", "End the game"]
+MORE = ["Players", "History", "Share", "Table view", "Score sheet", "End the game"]
 
 
 @pytest.fixture(scope="module")

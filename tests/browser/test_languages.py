@@ -141,8 +141,8 @@ def test_a_whole_round_in_each_language_fits_a_360_px_phone(page: Page, shoot, l
         expect(page.locator("html")).to_have_attribute("lang", lang)
         if path == "/table":
             page.locator("#more-menu > summary").click()
-            # Players, History, Share, Table view, End the game.
-            expect(page.locator("#more-menu .more-links a")).to_have_count(5)
+            # Players, History, Share, Table view, Score sheet, End the game.
+            expect(page.locator("#more-menu .more-links a")).to_have_count(6)
         if path == "/history":
             page.locator("#history details").evaluate_all("ds => ds.forEach(d => { d.open = true; })")
         assert_no_sideways_scroll(page)

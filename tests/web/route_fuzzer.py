@@ -99,6 +99,9 @@ STRATEGIES: dict[str, Strategy] = {
                                 "next": ["/", "/players", "//evil.example/", "/g/x/players"]}),
     "play.edit_round": Strategy(form=correction_fields()),
     "play.standings": Strategy(),
+    "play.stake": Strategy(form={"stake": ["0.05", "1,5", "", "0,005", "100.01"],
+                                 "symbol": ["€", "", "zł", "12345"]}),
+    "play.score_sheet": Strategy(),
     "play.next_game": Strategy(),
     "play.export_csv": Strategy(query={"sep": SEP}),
     "play.export_rules_csv": Strategy(query={"sep": SEP}),
@@ -196,6 +199,7 @@ STRATEGIES: dict[str, Strategy] = {
     "clubs.answer": Strategy(form={"answer": ["yes", "maybe", "no", "x"]}),
     "clubs.hand_member_link": Strategy(fresh_game=True),
     "clubs.take_seat": Strategy(),
+    "clubs.printed": Strategy(),
 }
 
 

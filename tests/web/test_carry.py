@@ -353,7 +353,7 @@ def test_import_problems_name_each_kind_of_change_in_words(app, lang):
     from scorekeeper.web.wording.carry import KIND_WORDS, carry_problem_text
 
     kinds = ["trump", "bid", "tricks", "close", "correct", "undo", "join", "leave", "back",
-             "sitout", "adjust", "scoring", "schedule", "name", "decks", "end"]
+             "sitout", "adjust", "scoring", "schedule", "name", "decks", "end", "stake"]
     with app.test_request_context(headers={"Accept-Language": lang}):
         texts = {kind: carry_problem_text(CarryProblem(
             1, ("Ann",), "bad-change", log=LogProblem(3, kind, GameError("busy"))))

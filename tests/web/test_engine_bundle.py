@@ -427,3 +427,32 @@ print(json.dumps([cold, warm]))
 """)
     cold, warm = json.loads(drawn)
     assert cold == warm and "Round 2 of 19" in warm["panel"]
+
+
+AMOUNTS = (0, 5, 150, 99_999, 123_456, 100_000_000)
+
+
+def test_the_phone_writes_an_amount_of_money_as_the_server_does_in_every_language(app, unpacked):
+    """A settlement's amounts (web/wording/money.py) on the phone, through its
+    stand-in for Flask-Babel, are the server's: decimal mark and thousands."""
+    from flask_babel import force_locale
+
+    from scorekeeper.config import LANGUAGES
+    from scorekeeper.web.wording.money import money, stake_input
+
+    with app.test_request_context():
+        server = {}
+        for language in LANGUAGES:
+            with force_locale(language):
+                server[language] = [[money(amount, "zł"), stake_input(amount)] for amount in AMOUNTS]
+    phone = json.loads(run_bare(unpacked, f"""
+import json, flask_babel
+from scorekeeper.web.wording.money import money, stake_input
+shown = {{}}
+for language in {list(LANGUAGES)!r}:
+    flask_babel._language = language
+    shown[language] = [[money(amount, "zł"), stake_input(amount)] for amount in {AMOUNTS!r}]
+print(json.dumps(shown))
+"""))
+    assert phone == server
+    assert server["de"][4][0] == "1.234,56\u00a0zł" and server["en"][5][0] == "1,000,000.00\u00a0zł"

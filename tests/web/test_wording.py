@@ -89,6 +89,7 @@ HISTORY_DETAILS = {
     "end": ({"round": 5, "planned": 19}, "19"),
     "decks": ({"after": 2}, "2"),
     "name": ({"undo": False, "before": "Zoe", "after": "Zoë"}, "Zoë"),
+    "stake": ({"per_point": 25, "symbol": "€"}, "25\u00a0€"),
 }
 LANGUAGES = ["en", "pl", "de", "fr", "es", "it", "pt", "et", "hi"]
 

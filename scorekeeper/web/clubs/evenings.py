@@ -97,6 +97,18 @@ def evening(club: str, event: str, error: str | None = None, status: int = 200,
     return make_response(html, status)
 
 
+@bp.get("/<club>/evenings/<event>/print")
+@viewer_may_see
+def printed(club: str, event: str):
+    """The seating plan of the part being seated or played and one card per
+    table, to print (through the organiser's or the viewer's link)."""
+    found = event_or_404(event)
+    html = render_template("clubs/print.html", club=g.club.club, event=found,
+                           part=evenings.current_part(found),
+                           preset=preset_title(found.preset), prints=True)
+    return make_response(html)
+
+
 def changed(club: str, event: str, form, change, **refused_with) -> object:
     """Check ``form`` (None: nothing to check) and make the organiser's change
     ``change(evening, form)``; the evening's page again, or the refusal on it

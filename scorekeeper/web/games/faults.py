@@ -78,6 +78,8 @@ def faults(form: SetupForm) -> list[Fault]:
         found.append(Fault("variant", f"variant-{form.variant.data or 'none'}", ABOUT))
     found += [Fault(name, getattr(form, name).id, ADJUST)
               for name in ADJUSTMENTS if getattr(form, name).errors]
+    found += [Fault(name, getattr(form, name).id, ADJUST)
+              for name in ("stake", "stake_symbol") if getattr(form, name).errors]
     return found
 
 

@@ -113,6 +113,10 @@ class SetupForm(FlaskForm):
         _l("Rules"), choices=[SelectChoice(name, PRESET_TITLES.get(name, p.title)) for name, p in PRESETS.items()], default=default_preset
     )
     variant = StringField(_l("Variant"), default="")
+    #: Settling up: the stake per point as typed (the game domain reads it) and its symbol.
+    stake = StringField(_l("Stake per point"), default="", validators=[Length(max=12)])
+    stake_symbol = StringField(_l("Currency symbol (optional)"), default="",
+                               validators=[Length(max=12)])
     #: The link of the game this one follows ("Change players or rules"): the
     #: new game joins its series.
     again = HiddenField(default="")

@@ -11,20 +11,20 @@ from flask_babel import gettext as _
 from flask_wtf import FlaskForm
 from wtforms import SelectChoice
 
-from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS
+from ...game import MAX_PLAYERS_TWO_DECKS, MIN_PLAYERS, GameError, settling
 from ...game.series import rematch_seats
 from ...rules import PRESETS, RulesError, UnknownPreset, plan_game
 from ...storage import games as store
 from ...storage import links, series
 from .. import access
 from .. import public
-from ..responses import vary
+from ..responses import refusal, vary
 from ..security import limited
 from ..urls import LARGEST_STORED_INTEGER
 from ..wording.presets import rules_summary
 from ..wording.rules import rules_message
 from .again import prefill
-from .faults import ABOUT, blame, faults, rules_field
+from .faults import ABOUT, ADJUST, blame, faults, rules_field
 from .forms import JoinForm, SetupForm
 from .regulars import as_regulars, offered_regulars, seat_regular, twice_named
 from .seats import free_seats, qr_svg, seat_cards
@@ -167,7 +167,8 @@ def render_setup(form: SetupForm, status: int = 200, focus: str | None = None):
         parts["schedule_error"] = None  # said once, where it was said first
     html = render_template(
         "games/new.html", to_fix=to_fix, focus=to_fix[0].target if to_fix else focus,
-        open_folds={fault.fold for fault in to_fix} | ({ABOUT} if form.variant.data else set()),
+        open_folds={fault.fold for fault in to_fix} | ({ABOUT} if form.variant.data else set())
+        | ({ADJUST} if form.stake.data else set()),
         **parts)
     return make_response(html, status)
 
@@ -212,6 +213,14 @@ def new_game():
         plan_game(form.chosen_preset(), ruleset, len(names), form.variant.data or None)
     except RulesError as error:
         return refuse(form, rules_field(form, error), rules_message(error))
+    try:
+        per_point = settling.minor_units(form.stake.data or "")
+    except GameError as error:
+        return refuse(form, "stake", refusal(error))
+    try:
+        symbol = settling.clean_symbol(form.stake_symbol.data or "")
+    except GameError as error:
+        return refuse(form, "stake_symbol", refusal(error))
     if form.first_dealer.data == "random":
         first_dealer = secrets.randbelow(len(names))
     elif form.first_dealer.data in [str(i) for i in range(len(names))]:
@@ -221,7 +230,8 @@ def new_game():
     try:
         _game, scorer = store.create_game(
             names, form.preset.data, ruleset, first_dealer, access.device_id(),
-            series=series.series_after(form.again.data) if form.again.data else None)
+            series=series.series_after(form.again.data) if form.again.data else None,
+            stake=settling.Stake(per_point, symbol) if per_point else None)
     except RulesError as error:
         return refuse(form, rules_field(form, error), rules_message(error))
     return redirect(url_for("play.game_home", gid=scorer.token))

@@ -19,6 +19,7 @@ from ...rules import UnknownPreset, adjustments, find_preset
 from ...storage.models import Game
 from ..spreadsheets import SheetWriter
 from ..wording.cards import suit_name
+from ..wording.money import money
 from ..wording.presets import change_text, rules_summary
 from ..wording.ruleset import ruleset_lines
 
@@ -86,6 +87,12 @@ def game_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
                     points[player], totals[player], "",
                 ])
         adjustments(rnd.number)
+    # Once the game is over, who pays whom: a row per transfer, the payer as its player.
+    for transfer in sheet.settlement or ():
+        payer = sheet.name(transfer.payer)
+        note = "%s: %s → %s: %s" % (_("Settling up"), payer, sheet.name(transfer.payee),
+                                    money(transfer.amount, sheet.stake.symbol))
+        writer.writerow(["", "", "", "", payer, "", "", "", "", "", note])
     return "\ufeff" + out.getvalue()
 
 
@@ -99,6 +106,8 @@ def rules_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
     for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds],
                                      rules_summary(game.preset, sheet.ruleset)):
         writer.writerow([label, text])
+    if sheet.stake is not None:
+        writer.writerow([_("Stake per point"), money(sheet.stake.per_point, sheet.stake.symbol)])
     if sheet.duration is not None:
         writer.writerow([_("Duration in minutes"), round(sheet.duration.total_seconds() / 60)])
     writer.writerow([RULES_JSON_LABEL, sheet.ruleset.as_played().to_json()])

@@ -78,6 +78,14 @@ class CloseForm(FlaskForm):
     """Closing a round: only the CSRF token."""
 
 
+class StakeForm(FlaskForm):
+    """The stake per point as typed, and its currency symbol; the game domain
+    reads the amount (:func:`scorekeeper.game.settling.minor_units`)."""
+
+    stake = StringField(_l("Stake per point"))
+    symbol = StringField(_l("Currency symbol (optional)"))
+
+
 class UndoForm(FlaskForm):
     """Undo names the entry the phone's screen shows as the last one
     (``seq``); ``reopen`` confirms undoing the close of a round."""

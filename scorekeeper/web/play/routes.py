@@ -15,7 +15,7 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask import url_for
 from flask_babel import gettext as _
 
-from ...game import Conflict, GameError, Refusals, Sheet, entries
+from ...game import Conflict, GameError, Refusals, Sheet, entries, settling
 from ...storage import games as store
 from ...storage import carry, clubs, links, series
 from ...storage.models import Game
@@ -28,7 +28,7 @@ from ..rendered import kept_panel, kept_parts
 from ..round_screen import PANEL, render_over, render_round, shown_round
 from ..series_standings import series_lines
 from ..undo import say_stored, undo_label
-from .forms import BidForm, CloseForm, CorrectionForm, TricksForm, TrumpForm, UndoForm
+from .forms import BidForm, CloseForm, CorrectionForm, StakeForm, TricksForm, TrumpForm, UndoForm
 from ..tap_values import trump_from_form, trump_to_form
 
 bp = Blueprint("play", __name__, url_prefix="/g/<gid>")
@@ -299,16 +299,41 @@ def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
 
 @bp.get("/standings")
 @access.viewer_may_see
-def standings(gid: str):
+def standings(gid: str, **refused):
+    """The standings, the grid and, with a stake, who pays whom. ``refused``:
+    a stake refused (``stake_error``, ``stake_form`` as typed), status 422."""
     game = access.game()
     sheet = access.sheet()
     parts = kept_parts("play/standings.html", game, STANDINGS_PARTS, sheet=sheet)
     # A player's own phone on the result follows them into the next game.
     follows = (access.access().role == links.SEAT and sheet.is_finished
                and series.follower(game) is None)
-    return render_template("play/standings.html", game=game, sheet=sheet,
+    html = render_template("play/standings.html", game=game, sheet=sheet,
                            series=series_lines(game), follows=follows,
-                           friendly=clubs.is_friendly(game), **parts)
+                           friendly=clubs.is_friendly(game), **parts, **refused)
+    return make_response(html, 422 if refused else 200)
+
+
+@bp.post("/stake")
+def stake(gid: str):
+    """Set, change or remove (an empty amount) the stake per point: htmx gets
+    the settling-up part again, a plain post the standings; a refused stake
+    keeps what was typed, with the reason (422)."""
+    game = access.game()
+    form = StakeForm()
+    try:
+        per_point = settling.minor_units(form.stake.data or "")
+        store.record(game, settling.set_stake, per_point, form.symbol.data or "",
+                     author=author())
+    except GameError as error:
+        refused = {"stake_error": refusal(error), "stake_form": form}
+        if not is_htmx():
+            return standings(gid, **refused)
+        html = render_template("play/_settling.html", sheet=access.sheet(), **refused)
+        return vary(make_response(html, 422))
+    if is_htmx():
+        return vary(make_response(render_template("play/_settling.html", sheet=access.sheet())))
+    return redirect(url_for("play.standings", gid=gid))
 
 
 @bp.get("/next")

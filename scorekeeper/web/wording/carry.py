@@ -36,6 +36,7 @@ KIND_WORDS = {
     "name": _l("player renamed"),
     "decks": _l("decks changed"),
     "end": _l("game ended early"),
+    "stake": _l("Stake per point"),
     "deal": _l("hand dealt"),
     "card": _l("card played"),
     "reset": _l("hand started over"),

@@ -89,6 +89,10 @@ GAME_MESSAGES: dict[str, Any] = {
     "end-last-round": _l("Round %(number)s is the last round anyway: the game ends after it."),
     "schedule-ended": _l(
         "The game ends after round %(number)s: undo that first to change the rounds."),
+    # settling up
+    "stake-amount": _l(
+        "Enter the amount per point as a number with at most two decimals, up to %(most)s."),
+    "stake-symbol": _l("A currency symbol has at most %(most)s characters and no digits."),
     # the schedule
     "schedule-what": _l("Choose what to change in the schedule."),
     "schedule-begun": _l("Only rounds not yet begun can change."),

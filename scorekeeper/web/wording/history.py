@@ -17,6 +17,7 @@ from ...game import HistoryEntry, Sheet, entries
 from ...game.hidden import HiddenChange
 from .game import entry_label, hidden_bid_label
 from .cards import trump_phrase
+from .money import money
 from .ruleset import scoring_title
 
 
@@ -128,6 +129,8 @@ WORDING = {
     "decks": lambda d: ngettext("Played with %(num)s deck from now on",
                                 "Played with %(num)s decks from now on", d["after"]),
     "name": _name_text,
+    "stake": lambda d: _("Stake per point: %(amount)s", amount=money(d["per_point"], d["symbol"]))
+    if d["per_point"] else _("No stake"),
 }
 
 
