@@ -8,7 +8,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
@@ -61,9 +60,8 @@ class TemplatesCompiledOnce(BytecodeCache):
         self.codes[bucket.key] = (bucket.checksum, bucket.code)
 
 
-if not os.environ.get("SUITE_BASELINE"):
-    Rule._compile_builder = _builders_made_once(Rule._compile_builder)
-    Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": TemplatesCompiledOnce()}
+Rule._compile_builder = _builders_made_once(Rule._compile_builder)
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": TemplatesCompiledOnce()}
 
 
 TESTS = Path(__file__).resolve().parent
