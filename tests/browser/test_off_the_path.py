@@ -96,7 +96,7 @@ def test_an_undealable_round_says_why_and_one_tap_makes_it_dealable(
     page.locator("#two-decks button" if two_decks else "#fit-round button").click()
     expect(page.locator("#step-trump")).to_be_visible()
     expect(page.locator(".round-facts .fact").first).to_contain_text("11" if two_decks else "10")
-    assert_axe_clean(page, phone)
+    assert_axe_clean(page, "en" if two_decks else phone)  # only German takes this way: axe it there
     shoot(f"unfit-fixed-{phone}")
 
 
