@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test setup setup-test chromium nginx translations translations-update migrate bench clean pyodide
+.PHONY: run test test-fast setup setup-test chromium nginx translations translations-update migrate bench clean pyodide
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -97,6 +97,11 @@ nginx:
 # throwaway servers (every fixture takes a free port and a folder of its own).
 test: setup-test chromium nginx
 	$(BIN)/python -m pytest -n auto --dist worksteal
+
+# The edit-test loop: rules, game, catalogues and the web tests on SQLite, without
+# the browsers and the throwaway PostgreSQL (make test runs everything).
+test-fast: setup-test
+	$(BIN)/python -m pytest -n auto --dist worksteal -m "not postgres" tests/rules tests/game tests/i18n tests/web
 
 bench: setup-test
 	$(BIN)/python bench/replay.py

@@ -8,9 +8,63 @@ import shutil
 from pathlib import Path
 
 import pytest
+from flask import Flask
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
+from werkzeug.routing.rules import Rule
 
 from scorekeeper import create_app
 from scorekeeper.storage.database import db
+
+
+def _builders_made_once(compile_builder):
+    """Werkzeug's ``Rule._compile_builder``, remembered per rule: each test makes
+    an app of its own, and two thirds of ``create_app`` went to werkzeug writing
+    and compiling the same URL builder functions again (docs/testing.md). A builder
+    is a plain function of the rule's text, defaults and map options, which reads
+    its rule's converters through the rule it is called on, so one serves every
+    app's copy of the rule."""
+    builders: dict = {}
+
+    def remembered(rule: Rule, append_unknown: bool = True):
+        key = (append_unknown, rule.rule, rule.subdomain, rule.host, rule.map.host_matching,
+               rule.merge_slashes, tuple(sorted((rule.defaults or {}).items())))
+        try:
+            return builders[key]
+        except KeyError:
+            builders[key] = builder = compile_builder(rule, append_unknown)
+            return builder
+        except TypeError:  # a default that cannot be a key: made as werkzeug makes it
+            return compile_builder(rule, append_unknown)
+
+    return remembered
+
+
+class TemplatesCompiledOnce(BytecodeCache):
+    """Every app's templates compiled once per process: Jinja compiled each
+    template again for each test's app, nearly half of a web test's time
+    (cProfile, docs/testing.md). Jinja's own bytecode cache, in memory: a
+    template is taken from it only while its source is the same (its checksum),
+    and all apps here are made by the same factory with the same filters and
+    extensions, so the code compiled for one is the code compiled for another."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, tuple[str, object]] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        checksum, code = self.codes.get(bucket.key, (None, None))
+        if checksum == bucket.checksum:
+            bucket.code = code
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.codes[bucket.key] = (bucket.checksum, bucket.code)
+
+
+Rule._compile_builder = _builders_made_once(Rule._compile_builder)
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": TemplatesCompiledOnce()}
+
+
+TESTS = Path(__file__).resolve().parent
 
 
 def pytest_sessionstart(session):
@@ -32,6 +86,27 @@ def pytest_sessionstart(session):
         with open(partial, "wb") as mo:
             write_mo(mo, catalogue)
         os.replace(partial, mo_path)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    """The longest tests first, each module's together: the browser tests, then
+    the web modules that start PostgreSQL or servers (marked ``postgres`` by
+    tests/web/conftest.py), the other web tests, then the quick ones. With
+    ``-n``, worksteal hands each worker half of this list and a worker that runs
+    out takes the end of the other's: what is left at the end is short, and both
+    workers stay busy to it (docs/testing.md)."""
+    slow_modules = {item.path for item in items if item.get_closest_marker("postgres")}
+
+    def weight(item) -> int:
+        folder = item.path.relative_to(TESTS).parts[0]
+        if folder == "browser":
+            return 0
+        if item.path in slow_modules:
+            return 1
+        return 2 if folder == "web" else 3
+
+    items.sort(key=weight)
 
 
 @pytest.fixture

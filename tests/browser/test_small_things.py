@@ -3,7 +3,8 @@ German, at a Pixel 7 and at 360 × 740: a shared rank says "tied", a starting
 score of 0 reads as points, a game followed through its viewer link is not
 offered to "Resume", the reopen question is asked once, the chart draws a late
 joiner from her starting score, and a game page ends in one folded line of
-settings. Every state is shot to test-artifacts/ and checked with axe."""
+settings. Every state is shot to test-artifacts/, and checked with axe in
+English."""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ def test_a_shared_rank_says_tied_and_a_zero_start_reads_as_points(page: Page, se
     tied = page.locator(".tied")
     expect(tied.first).to_have_text(t.gettext("tied"))
     assert tied.count() >= 2
-    assert_axe_clean(page)
+    assert_axe_clean(page, phone)
     shoot(f"small-tied-{phone}")
 
     page.goto(f"/g/{gid}/players")
@@ -61,7 +62,7 @@ def test_a_followed_game_is_not_offered_to_resume(page: Page, seeder, shoot, pho
     entry = page.locator("main a", has_text=t.gettext("Follow the game"))
     expect(entry).to_have_count(1)
     expect(page.locator("main")).not_to_contain_text(t.gettext("Resume"))
-    assert_axe_clean(page)
+    assert_axe_clean(page, phone)
     shoot(f"small-follow-{phone}")
 
 
@@ -73,7 +74,7 @@ def test_the_reopen_question_is_asked_once(page: Page, seeder, shoot, phone):
     page.locator("#undo button[type=submit]").click()
     question = t.gettext("Undoing now reopens round %(number)s, which is closed and scored.")
     expect(page.get_by_text(question % {"number": 1})).to_have_count(1)
-    assert_axe_clean(page)
+    assert_axe_clean(page, phone)
     shoot(f"small-reopen-{phone}")
 
 
@@ -90,7 +91,7 @@ def test_the_chart_draws_a_late_joiner_from_her_starting_score(page: Page, seede
     assert len(first) == 3 and len(fay) == 2
     assert fay[0][0] == first[1][0]  # from round 1's place on, not from the start
     assert fay[0][1] != first[0][1]  # at her 7 points, not on the line of zero
-    assert_axe_clean(page)
+    assert_axe_clean(page, phone)
     shoot(f"small-chart-{phone}")
 
 
@@ -103,5 +104,5 @@ def test_a_game_page_ends_in_one_folded_line_of_settings(page: Page, seeder, sho
         assert settings.nth(index).get_attribute("open") is None
     footer = page.locator("footer.foot").bounding_box()
     assert footer["height"] < 160, footer
-    assert_axe_clean(page)
+    assert_axe_clean(page, phone)
     shoot(f"small-settings-{phone}")

@@ -20,6 +20,17 @@ import pytest
 from servers import PG_BIN, free_port, host_database_url, needs_postgres, running_redis
 
 
+def pytest_collection_modifyitems(items):
+    """Mark ``postgres`` every test that needs the cluster (its module's or its
+    own ``needs_postgres``, or ``app_on_each_database``'s PostgreSQL run), so
+    that ``make test-fast`` can leave them out (``-m "not postgres"``)."""
+    postgres = pytest.mark.postgres
+    for item in items:
+        if any(mark.kwargs.get("reason") == needs_postgres.kwargs["reason"]
+               for mark in item.iter_markers("skipif")):
+            item.add_marker(postgres)
+
+
 def as_postgres(*args: str) -> None:
     subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
                    capture_output=True, timeout=60)

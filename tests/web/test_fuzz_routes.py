@@ -141,17 +141,28 @@ def renew_fresh_game(scene: Scene, table) -> None:
     scene.games["fresh"] = SceneGame(table.gid, scene.games["setup"].viewer, [1, 2], **club)
 
 
-def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None):
-    """Send every request of the fuzzer for ``rules``; the server errors, and how many were sent."""
+def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None, part=(0, 1)):
+    """Send every request of the fuzzer for ``rules``; the server errors, and how many were sent.
+
+    ``part`` (k, n) sends only the requests of the k-th of n shares of the rules
+    (see ``share_of``): the others' are drawn and dropped, so that the random
+    source moves on as in one run over every rule and the n parts together send
+    what that run sends."""
     errors: list[str] = []
     sent = 0
-    for rule in rules:
+    shares = share_of(rules, part[1])
+    for rule, share in zip(rules, shares):
         strategy = STRATEGIES[rule.endpoint]
         for method in sorted(rule.methods - {"OPTIONS"}) + [not_allowed(rule)]:
+            requests = fuzzer.requests(rule, method, strategy)
+            requests = requests if method in rule.methods else islice(requests, 3)
+            if share != part[0]:
+                for _ in requests:  # the random source moves on as if they were sent
+                    pass
+                continue
             if strategy.fresh_game:
                 renew_fresh_game(scene, table)
-            requests = fuzzer.requests(rule, method, strategy)
-            for request in requests if method in rule.methods else islice(requests, 3):
+            for request in requests:
                 if prepare:
                     prepare(request)
                 sent += 1
@@ -165,6 +176,19 @@ def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None):
                 if strategy.fresh_game:
                     renew_fresh_game(scene, table)
     return errors, sent
+
+
+def share_of(rules, parts: int) -> list[int]:
+    """Each rule's share (0 to ``parts`` - 1), in the rules' order, dealt in turn:
+    the rules that make a fresh game around each request (the dearest) apart from
+    the others, so that every share gets as many of each."""
+    dealt = {True: 0, False: 0}
+    shares = []
+    for rule in rules:
+        fresh = STRATEGIES[rule.endpoint].fresh_game
+        shares.append(dealt[fresh] % parts)
+        dealt[fresh] += 1
+    return shares
 
 
 def not_allowed(rule) -> str:
@@ -216,19 +240,28 @@ def test_every_form_field_a_page_shows_is_fuzzed(fuzz_app, client, scene):
 # --- No server error ---------------------------------------------------------------
 
 
-def test_no_route_answers_hostile_input_with_a_server_error(fuzz_app, client, table, scene):
+#: The fuzzer's run in parts, so that pytest-xdist's workers share it (it was
+#: the suite's longest test, on each database); each part sends a quarter of the
+#: routes' requests.
+PARTS = 4
+
+
+@pytest.mark.parametrize("part", range(PARTS), ids=lambda k: f"part {k + 1} of {PARTS}")
+def test_no_route_answers_hostile_input_with_a_server_error(fuzz_app, client, table, scene, part):
     errors, sent = fuzz(fuzz_app, client, table, scene, all_rules(fuzz_app),
-                        Fuzzer(scene, random.Random(SEED)))
+                        Fuzzer(scene, random.Random(SEED)), part=(part, PARTS))
     print(f"\nfuzz: {sent} requests, {len(errors)} server errors")
     assert errors == [], "\n".join(errors)
 
 
-def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene):
+@pytest.mark.parametrize("part", range(2), ids=lambda k: f"part {k + 1} of 2")
+def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene, part):
     """Every page through every game's scorer link, each of its rounds where a
-    round is asked for: HEAD answers with GET's status."""
+    round is asked for: HEAD answers with GET's status (half the routes a part)."""
     different = []
-    for rule in all_rules(fuzz_app):
-        if "GET" not in rule.methods:
+    rules = all_rules(fuzz_app)
+    for rule, share in zip(rules, share_of(rules, 2)):
+        if "GET" not in rule.methods or share != part:
             continue
         for name, game in scene.games.items():
             if STRATEGIES[rule.endpoint].fresh_game:
@@ -251,34 +284,46 @@ def csrf_token(client) -> str:
     return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
 
 
-def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client, table, scene):
+CSRF_WAYS = ["form", "htmx header", "missing", "forged"]
+
+
+@pytest.mark.parametrize("way", CSRF_WAYS)
+def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client, table, scene,
+                                                                 way):
     """CSRF as a real client meets it: the token of a page the app drew, sent
-    in the form or (htmx) in a header; none; or one the app never made."""
+    in the form or (htmx) in a header; none; or one the app never made. One
+    way a test; the requests of the ways before it are drawn and dropped, so
+    that each way sends what it sent when one test sent all four."""
     fuzz_app.config["WTF_CSRF_ENABLED"] = True
     token = csrf_token(client)
-    ways = {"form": lambda r: r.form.append(("csrf_token", token)),
-            "htmx header": lambda r: r.headers.update({"X-CSRFToken": token, "HX-Request": "true"}),
-            "missing": lambda r: None,
-            "forged": lambda r: r.form.append(("csrf_token", token[:-4] + "AAAA"))}
+    prepare = {"form": lambda r: r.form.append(("csrf_token", token)),
+               "htmx header": lambda r: r.headers.update({"X-CSRFToken": token,
+                                                          "HX-Request": "true"}),
+               "missing": lambda r: None,
+               "forged": lambda r: r.form.append(("csrf_token", token[:-4] + "AAAA"))}[way]
     posts = [rule for rule in all_rules(fuzz_app) if "POST" in rule.methods]
-    errors, expired = [], {way: set() for way in ways}
+    errors, expired = [], set()
     fuzzer = Fuzzer(scene, random.Random(SEED))
-    for way, prepare in ways.items():
+    for _ in CSRF_WAYS[:CSRF_WAYS.index(way)]:
         for rule in posts:
-            if STRATEGIES[rule.endpoint].fresh_game:
-                renew_fresh_game(scene, table)
-            for request in islice(fuzzer.requests(rule, "POST", STRATEGIES[rule.endpoint]), 2):
-                prepare(request)
-                client.delete_cookie("lang")  # a fuzzed /language may have chosen another
-                response = request.send(client)
-                if response.status_code >= 500:
-                    errors.append(f"{way}: {request}: {response.status_code}")
-                if response.status_code == 400 and b"expired" in response.get_data():
-                    expired[way].add(rule.endpoint)
+            for _request in islice(fuzzer.requests(rule, "POST", STRATEGIES[rule.endpoint]), 2):
+                pass
+    for rule in posts:
+        if STRATEGIES[rule.endpoint].fresh_game:
+            renew_fresh_game(scene, table)
+        for request in islice(fuzzer.requests(rule, "POST", STRATEGIES[rule.endpoint]), 2):
+            prepare(request)
+            client.delete_cookie("lang")  # a fuzzed /language may have chosen another
+            response = request.send(client)
+            if response.status_code >= 500:
+                errors.append(f"{way}: {request}: {response.status_code}")
+            if response.status_code == 400 and b"expired" in response.get_data():
+                expired.add(rule.endpoint)
     assert errors == []
-    assert expired["form"] == expired["htmx header"] == set(), "a real token was refused"
-    every = {rule.endpoint for rule in posts}
-    assert expired["missing"] == expired["forged"] == every, "no token, no write"
+    if way in ("form", "htmx header"):
+        assert expired == set(), "a real token was refused"
+    else:
+        assert expired == {rule.endpoint for rule in posts}, "no token, no write"
 
 
 # --- The game import: what the fuzzer found there ---------------------------------------
