@@ -24,7 +24,7 @@ THREE_PHONES = {"en": "3 other phones", "pl": "3 inne telefony", "de": "3 andere
 @pytest.fixture
 def without_public_url(live_app):
     """The laptop's case: no PUBLIC_URL (the suite's live server sets one)."""
-    kept = live_app.config.pop("PUBLIC_URL", None)
+    kept, live_app.config["PUBLIC_URL"] = live_app.config["PUBLIC_URL"], None
     yield
     live_app.config["PUBLIC_URL"] = kept
 
