@@ -252,16 +252,18 @@ def is_friendly(game: Game) -> bool:
 def club_places(game_ids: Iterable[int]) -> dict[int, dict[str, object]]:
     """Where each of these games stands in its club, by game id (games of
     no club left out): the club's and the evening's names, the part and the
-    table it was started for; what the all-games export says of a club
-    game (never a club's link)."""
+    table it was started for, whether it is friendly; what the all-games
+    export says of a club game (never a club's link)."""
     ids = list(game_ids)
     if not ids:
         return {}
     rows = db.session.execute(
-        select(ClubGame.game_id, Club.name, ClubEvent.name, EventPart.number, ClubGame.table)
+        select(ClubGame.game_id, Club.name, ClubEvent.name, EventPart.number, ClubGame.table,
+               ~COUNTS)
         .join(Club, Club.id == ClubGame.club_id)
         .outerjoin(EventPart, EventPart.id == ClubGame.part_id)
         .outerjoin(ClubEvent, ClubEvent.id == EventPart.event_id)
         .where(ClubGame.game_id.in_(ids)))
-    return {game_id: {"club": club, "evening": evening, "part": part, "table": table}
-            for game_id, club, evening, part, table in rows}
+    return {game_id: {"club": club, "evening": evening, "part": part, "table": table,
+                      "friendly": bool(friendly)}
+            for game_id, club, evening, part, table, friendly in rows}

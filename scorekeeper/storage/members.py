@@ -1,7 +1,8 @@
 """A member's own link: handed by the organiser (a QR code), claimed by the
 first phone that opens it, and from then on that phone's: it reads what the
-club's viewer link reads, answers the club's invitations as that member, and
-takes the member's seat at an evening's table without a code.
+club's viewer link reads and the games the member played, answers the
+club's invitations as that member, and takes the member's seat at an
+evening's table without a code.
 
 The link is a club link of the role ``member`` (:class:`.club_models.ClubLink`
 with the member's name); handing a member a new one replaces the old, so a
@@ -15,8 +16,9 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
-from ..game import GameError
+from ..game import GameError, Sheet
 from ..game.names import name_key
+from ..rules import Standing
 from .club_models import Club, ClubEvent, ClubGame, ClubLink, EventPart
 from .clubs import MEMBER, ClubAccess, club_aliases, members
 from .database import db
@@ -90,24 +92,53 @@ class Seat:
     player: int
 
 
-def member_seats(club: Club, name: str) -> list[Seat]:
-    """The member's seats in the club's games being played (started for an
-    evening and not over), the latest first."""
-    key, resolve = name_key(name), club_aliases(club).resolve
-    seats = []
-    for event, table, game in db.session.execute(
-            select(ClubEvent, ClubGame.table, Game)
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game of an evening a member played: where they came (as the game
+    stands while it is played) and whether it counts (``friendly``: it or
+    its evening is friendly)."""
+
+    event: ClubEvent
+    table: int
+    game: Game
+    standing: Standing
+    friendly: bool
+
+
+def _played(club: Club, name: str, *where) -> list[tuple[ClubEvent, ClubGame, Game, Sheet, int]]:
+    """The club's games of its evenings (those ``where`` holds for) that the
+    member sat at, with the game's sheet and the member's player id, the
+    latest first (names compared as the club merges them)."""
+    resolve = club_aliases(club).resolve
+    key, found = name_key(resolve(name)), []
+    for event, row, game in db.session.execute(
+            select(ClubEvent, ClubGame, Game)
             .join(EventPart, EventPart.event_id == ClubEvent.id)
             .join(ClubGame, ClubGame.part_id == EventPart.id)
             .join(Game, Game.id == ClubGame.game_id)
-            .where(ClubEvent.club_id == club.id, Game.finished.is_(False))
+            .where(ClubEvent.club_id == club.id, *where)
             .order_by(ClubGame.id.desc())):
         sheet = load_sheet(game)
         player = next((pid for pid, shown in sheet.players.items()
                        if name_key(resolve(shown)) == key), None)
         if player is not None:
-            seats.append(Seat(event, table, game, player))
-    return seats
+            found.append((event, row, game, sheet, player))
+    return found
+
+
+def member_seats(club: Club, name: str) -> list[Seat]:
+    """The member's seats in the club's games being played (started for an
+    evening and not over), the latest first."""
+    return [Seat(event, row.table, game, player) for event, row, game, _sheet, player
+            in _played(club, name, Game.finished.is_(False))]
+
+
+def member_games(club: Club, name: str) -> list[PlayedGame]:
+    """Every game of the club's evenings the member sat at, the latest first."""
+    return [PlayedGame(event, row.table, game,
+                       next(line for line in sheet.standings if line.player == player),
+                       event.friendly or row.friendly)
+            for event, row, game, sheet, player in _played(club, name)]
 
 
 def seat_link(club: Club, name: str, game_id: str) -> Link:

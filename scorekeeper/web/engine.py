@@ -57,7 +57,7 @@ TEMPLATES = ("_macros.html", "play/_entry.html", "play/_bid_chips.html", "play/_
              "play/round.html", "play/_result.html", "play/_nav.html", "play/edit.html",
              "play/_correction.html", "play/standings.html", "play/_standings_body.html",
              "play/_chart.html", "manage/end.html", "manage/players.html", "games/_again.html",
-             "play/_settling.html", "play/_transfers.html")
+             "play/_settling.html", "play/_transfers.html", "play/_friendly.html")
 #: The phone's stand-in for Flask-Babel (:mod:`.phone_babel`), at the top of the bundle.
 BABEL_SHIM = ("web/phone_babel.py", "flask_babel.py")
 #: The libraries the phone draws with, as installed for the server.

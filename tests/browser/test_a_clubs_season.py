@@ -213,10 +213,13 @@ def test_a_season_of_three_evenings_with_answers_a_friendly_evening_and_a_claime
         assert tv_rows(organiser) == league_rows(seeder, club, best)
         looked_at(organiser, shoot, "season-best")
 
-        # Ann's own phone shows her seasons.
+        # Ann's own phone shows her seasons, and her games: the friendly one says so.
         ann.goto(ann_link)
         ann.locator("#my-page").click()
         expect(ann.locator("#member-seasons tbody tr")).to_have_count(2)
+        expect(ann.locator("#member-games tbody tr")).to_have_count(3)
+        expect(ann.locator("#member-games tbody tr", has_text="friendly")).to_have_text(
+            re.compile(r"^\s*Social · Table \d friendly"))
         looked_at(ann, shoot, "season-member-phone")
     finally:
         for made in contexts:

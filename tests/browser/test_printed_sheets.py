@@ -2,7 +2,8 @@
 back as text (``pdftotext``) and counted in pages (``pdfinfo``), in English,
 Polish and Estonian, on A4 and on Letter. Every page is also drawn as a PNG
 (``pdftoppm``: test-artifacts/print-<lang>-<sheet>-<paper>-<n>.png) to look at;
-the test asserts on the text and the page count, never on pixels."""
+the test asserts on the text and the page count, never on pixels. A sheet of
+more than seven players is printed across the paper (landscape)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ PAPERS = {"A4": "595.92 x 842.88", "Letter": "612 x 792"}
 #: rules: 7 rounds).
 NAMES = ["Małgorzata Wiśniewska", "Jüri-Kristjan Õunapuu", "Bartholomew Fitzgerald",
          "Anneliese Zimmermann", "Grzegorz Brzęczek", "Fruzsina Kovács", "Maximiliana Oliveira"]
+#: The paper sizes across (landscape), as pdfinfo reports them.
+ACROSS = {"A4": "842.88 x 595.92", "Letter": "792 x 612"}
+#: Ten players (two decks), long names: the widest sheet there is.
+TEN = [*NAMES, "Véronique Delacroix-Moreau", "Sigríður Jóhannsdóttir", "Oleksandr Kovalenko"]
 #: The right margin of the print style sheet (10 mm) in points.
 RIGHT_MARGIN = 10 / 25.4 * 72
 EVENING = ["Maximiliane Oberhuber-Schwarz", "Łucja Brzęczyszczykiewicz",
@@ -35,13 +40,16 @@ def poppler(tool: str, *args: str) -> str:
 
 @pytest.fixture(scope="module")
 def sheets(seeder) -> dict[str, str]:
-    """A game two rounds in, with a stake; a finished game to settle; an
-    evening of twelve seated at three tables (not started)."""
+    """A game two rounds in, with a stake; one of ten players a round in; a
+    finished game to settle; an evening of twelve seated at three tables
+    (not started)."""
     if not shutil.which("pdftotext"):
         pytest.fail("pdftotext is missing: apt-get install poppler-utils (.ci/run does)")
     playing = seeder.start(NAMES, preset="estonian", first_dealer="0", stake="0.05",
                            stake_symbol="€")
     seeder.play_rounds(playing, 2)
+    ten = seeder.start(TEN, preset="estonian", first_dealer="0", decks="2")
+    seeder.play_rounds(ten, 1)
     finished = seeder.start(NAMES[:4], preset="cardgames", first_dealer="0", stake="0.5")
     seeder.play_rounds(finished, 2)
     seeder.post(finished, "/end", after="2")
@@ -52,6 +60,7 @@ def sheets(seeder) -> dict[str, str]:
         "name": "Friday night", "players": "\n".join(EVENING), "preset": "cardgames",
         "sizes": ["4"], "rule": "total"}).headers["Location"]
     return {"playing": f"/g/{playing}/sheet", "finished": f"/g/{finished}/sheet",
+            "ten": f"/g/{ten}/sheet",
             "evening": urlsplit(evening).path + "/print"}
 
 
@@ -72,11 +81,12 @@ def past_the_margin(pdf) -> list[str]:
             if float(right) > width - RIGHT_MARGIN + 1]
 
 
-def printed(desk, live_server, path: str, lang: str, paper: str, name: str, pages: int
-            ) -> list[str]:
+def printed(desk, live_server, path: str, lang: str, paper: str, name: str, pages: int,
+            sizes: dict[str, str] = PAPERS) -> list[str]:
     """The page printed to PDF in ``lang`` on ``paper``: each page's text.
-    It must be on that paper, in that many pages, nothing past the paper's
-    margin. Its pages are drawn as PNGs to look at."""
+    It must be on that paper (its size in ``sizes``: upright unless told), in
+    that many pages, nothing past the paper's margin. Its pages are drawn as
+    PNGs to look at."""
     desk.add_cookies([{"name": "lang", "value": lang, "url": live_server}])
     page = desk.new_page()
     try:
@@ -92,7 +102,7 @@ def printed(desk, live_server, path: str, lang: str, paper: str, name: str, page
     texts = [poppler("pdftotext", "-layout", "-f", str(n), "-l", str(n), str(pdf), "-")
              for n in range(1, count + 1)]
     poppler("pdftoppm", "-png", "-r", "60", str(pdf), str(ARTIFACTS / pdf.stem))
-    assert size == PAPERS[paper], size
+    assert size == sizes[paper], size
     assert count == pages, f"{pdf.name}: {count} pages"
     assert not past_the_margin(pdf), f"{pdf.name}: past the margin: {past_the_margin(pdf)}"
     return texts
@@ -126,6 +136,20 @@ def test_a_game_s_score_sheet_prints_on_one_page_with_its_schedule_and_columns(
     # the screen's parts are not printed: no menu, no language footer, no button
     print_button, language = words(live_app, lang, "Print", "Language")
     assert language not in text and not re.search(rf"^\s*{print_button}\s*$", text, re.M)
+
+
+@pytest.mark.parametrize("lang, paper", EVERY_PRINT)
+def test_a_score_sheet_of_ten_players_prints_across_the_paper(
+        desk, live_app, live_server, sheets, lang, paper):
+    text, = printed(desk, live_server, sheets["ten"], lang, paper, "ten", pages=1, sizes=ACROSS)
+    title, bid, tricks, points = words(live_app, lang, "Score sheet", "Bid", "Tricks", "Points")
+    assert title in text
+    assert text.count(bid) >= 10 and text.count(tricks) >= 10 and text.count(points) >= 10
+    for name in TEN:
+        assert name in " ".join(text.split()), name
+    # the estonian rules with two decks for ten players: rounds of 1 to 10 cards
+    rows = [int(n) for n in re.findall(r"^\s*(\d+)\s+\d+\s", text, re.M)]
+    assert rows == list(range(1, 11)), rows
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

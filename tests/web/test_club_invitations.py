@@ -2,7 +2,8 @@
 members' answers from their own links, the count and the tables those
 coming make, the evening seated from those who said yes (walk-ins added); a
 member's own link claimed by the first phone and refused on any other,
-reading what the viewer link reads and taking its seat without a code."""
+reading what the viewer link reads and taking its seat without a code; the
+games a member played, on their own phone alone."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import re
 from datetime import date, timedelta
 
 import pytest
+from babel.dates import format_date
+from club_games import finish_after_first_round
 from sqlalchemy import func, select
 
-from scorekeeper.storage import clubs
+from scorekeeper.storage import clubs, evenings
 from scorekeeper.storage.club_models import ClubAnswer, ClubEvent, ClubInvitation
 from scorekeeper.storage.database import db
 from scorekeeper.storage.games import load_sheet
@@ -217,3 +220,40 @@ def test_a_device_without_the_clubs_link_learns_nothing_of_invitations_or_member
     assert answer.status_code == 404
     assert "Thursday" not in answer.get_data(as_text=True)
     assert "Friday" not in answer.get_data(as_text=True)
+
+
+def test_a_members_own_phone_lists_the_games_they_played_linking_to_their_evening(
+        organiser, app, client):
+    made = client.post(organiser.url("/evenings/new"), data={
+        "name": "Friday", "players": "\n".join(EIGHT), "preset": "cardgames", "sizes": ["4"],
+        "rule": "total"})
+    client.post(made.headers["Location"] + "/start")
+    with app.app_context():
+        event = db.session.scalar(select(ClubEvent))
+        (_one, first, _link), (_two, second, _other) = evenings.part_games(event.parts[-1])
+        finish_after_first_round(first)
+        sheet = load_sheet(first)
+        standing = sheet.standings[-1]
+        played = sheet.name(standing.player)
+        playing = next(iter(load_sheet(second).players.values()))
+        event_id, friendly, day = event.public_id, second.public_id, format_date(
+            event.created_at, locale="en")
+    client.post(organiser.url(f"/evenings/{event_id}/friendly"),
+                data={"friendly": "y", "game": friendly})
+    phone, token = phone_of(app, organiser, played)
+    page = phone.get(f"/clubs/{token}/members/{played}").get_data(as_text=True)
+    row, = re.findall(r"<tr data-game>(.*?)</tr>", page, re.S)
+    evening = f"/clubs/{token}/evenings/{event_id}"
+    assert f'<a href="{evening}">Friday</a> · Table 1' in row and day in row
+    assert re.search(r"data-rank>(\d+)", row).group(1) == str(standing.rank)
+    assert f"data-points>{standing.total}<" in row and "playing" not in row
+    assert "/g/" not in page and phone.get(evening).status_code == 200
+    other, other_token = phone_of(app, organiser, playing)
+    mine = other.get(f"/clubs/{other_token}/members/{playing}").get_data(as_text=True)
+    row, = re.findall(r"<tr data-game>(.*?)</tr>", mine, re.S)
+    assert "Table 2" in row and "friendly" in row and "playing" in row
+    assert "data-rank>–<" in row
+    for shown in (other.get(f"/clubs/{other_token}/members/{played}"),
+                  client.get(organiser.url(f"/members/{played}", organiser.viewer))):
+        assert shown.status_code == 200
+        assert 'id="member-games"' not in shown.get_data(as_text=True)

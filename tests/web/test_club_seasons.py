@@ -320,16 +320,21 @@ def test_the_seasons_migration_goes_down_and_up_again(tmp_path):
         db.engine.dispose()
 
 
-def test_a_friendly_games_standings_say_it_counts_nowhere_and_a_counting_ones_do_not(league,
-                                                                                     client):
+def test_a_friendly_games_standings_table_view_and_exports_say_so_and_a_counting_ones_do_not(
+        league, client):
     event = league.evening(taker=0)
     page = client.get(league.url(f"/evenings/{event}")).get_data(as_text=True)
     first, second = dict.fromkeys(re.findall(r"/g/([\w-]+)/", page))
     client.post(league.url(f"/evenings/{event}/friendly"), data={
         "friendly": "y", "game": re.findall(r'name="game" value="([0-9a-f]+)"', page)[0]})
     note = "Friendly: counts in no rating and no league table."
-    assert note in client.get(f"/g/{first}/standings").get_data(as_text=True)
-    assert note not in client.get(f"/g/{second}/standings").get_data(as_text=True)
+    for link, friendly in ((first, True), (second, False)):
+        for path in ("standings", "table", "rules.csv"):
+            assert (note in client.get(f"/g/{link}/{path}").get_data(as_text=True)) is friendly
+        assert client.get(f"/g/{link}/export.json").get_json()["friendly"] is friendly
+        # the live part htmx asks for again is the same for both: the note is the page's
+        panel = client.get(f"/g/{link}/table", headers={"HX-Request": "true"})
+        assert panel.status_code == 200 and note not in panel.get_data(as_text=True)
 
 
 def test_friendly_games_and_evenings_are_left_out_alike_on_each_database(app_on_each_database):

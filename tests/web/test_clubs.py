@@ -337,7 +337,8 @@ def test_members_are_added_and_merged_by_name(client, club):
     assert ">Katarzyna<" in listed and ">Kasia<" not in listed
 
 
-def test_the_all_games_export_holds_the_clubs_games_with_their_evening_and_table(client, club):
+def test_the_all_games_export_holds_the_clubs_games_with_their_evening_table_and_friendly(
+        client, club):
     club.evening()
     client.post(club.evening_url("/start"))
     client.post("/new", data={"players-0": "Zed", "players-1": "Yan", "players-2": "Xi",
@@ -349,6 +350,10 @@ def test_the_all_games_export_holds_the_clubs_games_with_their_evening_and_table
                and place["part"] == 1 for place in places if place)
     assert places.count(None) == 1  # the game of no club says nothing of one
     assert club.token not in str(exported) and club.viewer not in str(exported)
+    assert not any(place["friendly"] for place in places if place)
+    client.post(club.evening_url("/friendly"), data={"friendly": "y"})
+    exported = client.get("/carry/games.json").get_json()["games"]
+    assert [game["club"]["friendly"] for game in exported if "club" in game] == [True] * 3
 
 
 def panel_version(client, club) -> int:

@@ -193,16 +193,27 @@ def history_chart(points) -> dict:
 @bp.get("/<club>/members/<name>")
 @viewer_may_see
 def member(club: str, name: str):
-    """A member's page: rating in words, its history as a chart, and their figures."""
+    """A member's page: rating in words, its history as a chart, and their
+    figures; through their own link, the games they played too (which the
+    viewer link reads only as the evenings' tables and leaderboards)."""
     line = club_ratings.board(g.club.club).lines.get(name_key(name))
     if line is None and name_key(name) not in {
             name_key(person) for person in clubs.members(g.club.club)}:
         abort(404)
     return render_template("clubs/member.html", club=g.club.club, name=name, line=line,
                            own_link=own_link(name) if g.club.can_write else None,
+                           games=members.member_games(g.club.club, name)
+                           if is_own_page(name) else [],
                            seasons=seasons.member_seasons(g.club.club, name),
                            words=rating_words(line.rating) if line else None,
                            chart=history_chart(line.rating.history) if line else None)
+
+
+def is_own_page(name: str) -> bool:
+    """Whether the request comes through the own link of the member ``name``."""
+    own = g.club.member
+    resolve = clubs.club_aliases(g.club.club).resolve
+    return own is not None and name_key(resolve(own)) == name_key(resolve(name))
 
 
 def own_link(name: str) -> dict | None:

@@ -96,13 +96,16 @@ def game_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
     return "\ufeff" + out.getvalue()
 
 
-def rules_csv(game: Game, sheet: Sheet, delimiter: str = ",") -> str:
+def rules_csv(game: Game, sheet: Sheet, delimiter: str = ",", friendly: bool = False) -> str:
     """The players and the rules in words, a label and a text a row, then the
     ruleset as JSON, so that a program can read the rules back (a custom
-    scoring part by part) from a spreadsheet too."""
+    scoring part by part) from a spreadsheet too. A club's ``friendly`` game
+    says so in a row of its own, after the players."""
     out = io.StringIO()
     writer = SheetWriter(out, delimiter)
     writer.writerow([_("Players"), *sheet.players.values()])
+    if friendly:
+        writer.writerow([_("Friendly: counts in no rating and no league table.")])
     for label, text in ruleset_lines(sheet.ruleset, [r.cards for r in sheet.rounds],
                                      rules_summary(game.preset, sheet.ruleset)):
         writer.writerow([label, text])
@@ -138,9 +141,11 @@ def rules_adjusted(game: Game, sheet: Sheet) -> list[dict]:
             for change in adjustments(preset, sheet.ruleset)]
 
 
-def game_json(game: Game, sheet: Sheet, stored: dict | None = None) -> str:
-    """The whole game: players, rules, rounds with points, standings; and
-    ``stored``, the game's stored facts, which an import reads."""
+def game_json(game: Game, sheet: Sheet, stored: dict | None = None,
+              friendly: bool = False) -> str:
+    """The whole game: players, rules, rounds with points, standings, whether
+    it is a club's ``friendly`` game (counting in no rating and no league
+    table); and ``stored``, the game's stored facts, which an import reads."""
     rounds = []
     for rnd in sheet.rounds:
         entry = {
@@ -178,6 +183,7 @@ def game_json(game: Game, sheet: Sheet, stored: dict | None = None) -> str:
             for s in sheet.standings
         ],
         "finished": sheet.is_finished,
+        "friendly": friendly,
         "planned_rounds": sheet.planned_rounds,
         "ended_after": sheet.ended_after,
         "duration_seconds": (None if sheet.duration is None

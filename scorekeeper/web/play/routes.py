@@ -10,6 +10,7 @@ refused entry gets status 422 and the reason, in place.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from flask import Blueprint, abort, flash, make_response, redirect, render_template, request
 from flask import url_for
@@ -158,7 +159,9 @@ def table_view(gid: str):
     rnd = sheet.current or sheet.rounds[-1]
     last = sheet.closed_rounds[-1] if sheet.closed_rounds else None
     template = "play/_table.html" if is_htmx() else "play/table.html"
+    # (the friendly note is drawn by the page, outside its live part)
     html = render_template(template, game=game, sheet=sheet, rnd=rnd,
+                           friendly=not is_htmx() and clubs.is_friendly(game),
                            last_points=sheet.points(last) if last else {}, last=last)
     return vary(make_response(html))
 
@@ -368,7 +371,8 @@ def export_csv(gid: str):
 @access.viewer_may_see
 def export_rules_csv(gid: str):
     """The players and the rules of the game, the companion of :func:`export_csv`."""
-    return csv_download(export.rules_csv, kind=_("rules"))
+    return csv_download(partial(export.rules_csv, friendly=clubs.is_friendly(access.game())),
+                        kind=_("rules"))
 
 
 @bp.get("/log.json")
@@ -396,5 +400,6 @@ def export_json(gid: str):
     # A file shared freely: no link; its stored facts end before a bid still
     # hidden from this link.
     stored = carry.game_entry(game, None, looker=access.looker())
-    return download(export.game_json(game, sheet, stored), "application/json",
+    return download(export.game_json(game, sheet, stored, clubs.is_friendly(game)),
+                    "application/json",
                     export.filename(game, sheet, "json"))
