@@ -37,6 +37,8 @@ if not os.path.exists(NGINX) and not os.environ.get("REQUIRE_NGINX"):
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 JOIN_TRIES = 10  # the documented LIMIT_JOIN_TRIES per minute
+#: Starting Python from the cache takes a few seconds here, many more under load.
+OFFLINE_START = 180_000
 #: The proxy configuration of the README's hosting section, on test ports.
 NGINX_CONF = """
 {user}
@@ -148,10 +150,8 @@ def referers_leaving(page: Page, origin: str) -> list[str]:
     return sent
 
 
-def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
-        phones, hosted, shoot):
-    scorer = phones()
-    sent = referers_leaving(scorer, hosted)
+def start_game(scorer: Page, hosted: str) -> None:
+    """A 4-player game set up on the phone, to its first round screen."""
     scorer.goto("/new")
     for i, name in enumerate(NAMES):
         scorer.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
@@ -159,6 +159,13 @@ def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
     scorer.get_by_role("button", name="Start the game").click()
     expect(scorer.locator("h1")).to_have_text(re.compile(r"Round 1 of \d+"))
     assert scorer.url.startswith(f"{hosted}/g/")
+
+
+def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
+        phones, hosted, shoot):
+    scorer = phones()
+    sent = referers_leaving(scorer, hosted)
+    start_game(scorer, hosted)
 
     scorer.locator("#entry button[name=trump][value=H]").click()
     expect(scorer.locator("#entry button[name=trump][value=H]")).to_have_attribute(
@@ -221,3 +228,35 @@ def test_join_guesses_count_against_one_limit_across_both_workers(phones, hosted
                                   headers={"Referer": f"{hosted}/"}).status
                 for _ in range(JOIN_TRIES + 1)]
     assert statuses == [422] * JOIN_TRIES + [429]
+
+
+def test_a_round_screen_through_the_proxy_plays_a_bid_offline_and_sends_it_when_back(
+        phones, hosted, shoot):
+    """The round screen gets ready without network through the proxy
+    (docs/offline.md: Pyodide, the engine bundle and the service worker, all
+    served behind it), keeps the score with the network cut, and sends what
+    it kept once the connection is back, each entry once."""
+    scorer = phones()
+    errors = []
+    scorer.on("pageerror", lambda error: errors.append(error))
+    start_game(scorer, hosted)
+    gid = re.search(r"/g/([^/]+)/", scorer.url).group(1)
+    expect(scorer.locator("html")).to_have_attribute("data-offline", "ready", timeout=OFFLINE_START)
+
+    scorer.context.set_offline(True)
+    expect(scorer.locator("html")).to_have_attribute("data-offline", "keeping", timeout=OFFLINE_START)
+    for chip in ("#entry button[name=trump][value=H]", "#bid-1 button[name=bid][value='2']"):
+        scorer.locator(chip).click()
+        expect(scorer.locator(chip)).to_have_attribute("aria-pressed", "true")
+    shoot("https-offline-bid", scorer)
+
+    scorer.context.set_offline(False)
+    scorer.wait_for_function(
+        f"() => !(JSON.parse(localStorage.getItem('scorekeeper-offline-taps:{gid}')) || []).length",
+        timeout=OFFLINE_START)
+    expect(scorer.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=OFFLINE_START)
+    expect(scorer.locator("#bid-1 button[name=bid][value='2']")).to_have_attribute("aria-pressed", "true")
+    exported = scorer.request.get(f"{hosted}/g/{gid}/export.json").json()
+    assert [c["kind"] for c in exported["stored"]["changes"]] == ["trump", "bid"]
+    assert exported["rounds"][0]["trump"] == "H" and exported["rounds"][0]["bids"] == {"Bob": 2}
+    assert errors == []
