@@ -7,7 +7,9 @@ undoes, with CSRF on, as every phone meets a hosted server.
 
 It also checks, through the proxy, what only a hosted server shows: the
 cookies are ``Secure``, no Referer leaves the site, and a client's join
-guesses count against one limit across both workers.
+guesses count against one limit across both workers. And a scorer's round
+screen served through it gets ready without network, plays a bid offline and
+sends it when the connection is back (docs/offline.md).
 """
 
 from __future__ import annotations
