@@ -7,7 +7,9 @@ undoes, with CSRF on, as every phone meets a hosted server.
 
 It also checks, through the proxy, what only a hosted server shows: the
 cookies are ``Secure``, no Referer leaves the site, and a client's join
-guesses count against one limit across both workers.
+guesses count against one limit across both workers. And a scorer's round
+screen served through it gets ready without network, plays a bid offline and
+sends it when the connection is back (docs/offline.md).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ if not os.path.exists(NGINX) and not os.environ.get("REQUIRE_NGINX"):
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 JOIN_TRIES = 10  # the documented LIMIT_JOIN_TRIES per minute
+#: Starting Python from the cache takes a few seconds here, many more under load.
+OFFLINE_START = 180_000
 #: The proxy configuration of the README's hosting section, on test ports.
 NGINX_CONF = """
 {user}
@@ -125,9 +129,9 @@ def hosted(tmp_path_factory):
             process.wait(timeout=30)
 
 
-@pytest.fixture
-def phones(browser: Browser, browser_context_args, hosted):
-    """New phones of the table, trusting the test's certificate as a host's real one is."""
+def phones_of(browser: Browser, browser_context_args, hosted: str):
+    """Yields a maker of new phones of the table in ``browser``, trusting
+    the test's certificate as a host's real one is; closes them after."""
     opened = []
 
     def new_phone() -> Page:
@@ -141,6 +145,28 @@ def phones(browser: Browser, browser_context_args, hosted):
         context.close()
 
 
+@pytest.fixture
+def phones(browser: Browser, browser_context_args, hosted):
+    """New phones of the table (see :func:`phones_of`)."""
+    yield from phones_of(browser, browser_context_args, hosted)
+
+
+@pytest.fixture
+def phones_with_worker(playwright, browser_type_launch_args, browser_context_args, hosted):
+    """New phones in a Chromium of their own that trusts the test's
+    certificate for its service worker too. ``ignore_https_errors`` does not
+    reach the worker's script: Chromium refuses to register a worker from a
+    site whose certificate it does not trust ("An SSL certificate error
+    occurred when fetching the script"), so the round screen would never be
+    ready without network. A host's real certificate is trusted anyway."""
+    args = [*browser_type_launch_args.get("args", []), "--ignore-certificate-errors"]
+    browser = playwright.chromium.launch(**{**browser_type_launch_args, "args": args})
+    try:
+        yield from phones_of(browser, browser_context_args, hosted)
+    finally:
+        browser.close()
+
+
 def referers_leaving(page: Page, origin: str) -> list[str]:
     """Every Referer the page sends, to record where it goes."""
     sent: list[str] = []
@@ -148,10 +174,8 @@ def referers_leaving(page: Page, origin: str) -> list[str]:
     return sent
 
 
-def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
-        phones, hosted, shoot):
-    scorer = phones()
-    sent = referers_leaving(scorer, hosted)
+def start_game(scorer: Page, hosted: str) -> None:
+    """A 4-player game set up on the phone, to its first round screen."""
     scorer.goto("/new")
     for i, name in enumerate(NAMES):
         scorer.get_by_placeholder(f"Player {i + 1}", exact=True).fill(name)
@@ -159,6 +183,13 @@ def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
     scorer.get_by_role("button", name="Start the game").click()
     expect(scorer.locator("h1")).to_have_text(re.compile(r"Round 1 of \d+"))
     assert scorer.url.startswith(f"{hosted}/g/")
+
+
+def test_a_table_plays_a_round_shares_joins_and_undoes_through_an_https_proxy(
+        phones, hosted, shoot):
+    scorer = phones()
+    sent = referers_leaving(scorer, hosted)
+    start_game(scorer, hosted)
 
     scorer.locator("#entry button[name=trump][value=H]").click()
     expect(scorer.locator("#entry button[name=trump][value=H]")).to_have_attribute(
@@ -221,3 +252,41 @@ def test_join_guesses_count_against_one_limit_across_both_workers(phones, hosted
                                   headers={"Referer": f"{hosted}/"}).status
                 for _ in range(JOIN_TRIES + 1)]
     assert statuses == [422] * JOIN_TRIES + [429]
+
+
+def test_a_round_screen_through_the_proxy_plays_a_bid_offline_and_sends_it_when_back(
+        phones_with_worker, hosted, shoot):
+    """The round screen gets ready without network through the proxy
+    (docs/offline.md: Pyodide, the engine bundle and the service worker, all
+    served behind it), keeps the score with the network cut, and sends what
+    it kept once the connection is back, each entry once."""
+    scorer = phones_with_worker()
+    errors = []
+    scorer.on("pageerror", lambda error: errors.append(error))
+    start_game(scorer, hosted)
+    gid = re.search(r"/g/([^/]+)/", scorer.url).group(1)
+    expect(scorer.locator("html")).to_have_attribute("data-offline", "ready", timeout=OFFLINE_START)
+
+    scorer.context.set_offline(True)
+    expect(scorer.locator("html")).to_have_attribute("data-offline", "keeping", timeout=OFFLINE_START)
+    trump = "#entry button[name=trump][value=H]"
+    scorer.locator(trump).click()
+    expect(scorer.locator(trump)).to_have_attribute("aria-pressed", "true")
+    first = scorer.locator("#entry form.seat[id^=bid-]").first  # the first to bid
+    player = int(first.get_attribute("id").split("-")[1])
+    bid = f"#bid-{player} button[name=bid][value='2']"
+    scorer.locator(bid).click()
+    expect(scorer.locator(bid)).to_have_attribute("aria-pressed", "true")
+    shoot("https-offline-bid", scorer)
+
+    scorer.context.set_offline(False)
+    scorer.wait_for_function(
+        f"() => !(JSON.parse(localStorage.getItem('scorekeeper-offline-taps:{gid}')) || []).length",
+        timeout=OFFLINE_START)
+    expect(scorer.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=OFFLINE_START)
+    expect(scorer.locator(bid)).to_have_attribute("aria-pressed", "true")
+    exported = scorer.request.get(f"{hosted}/g/{gid}/export.json").json()
+    assert [c["kind"] for c in exported["stored"]["changes"]] == ["trump", "bid"]
+    assert exported["rounds"][0]["trump"] == "H"
+    assert exported["rounds"][0]["bids"] == {NAMES[player]: 2}
+    assert errors == []

@@ -2,7 +2,8 @@
 Chromium at a Pixel 7: the round screen reloaded offline plays on, and a
 4-player game started online is played offline to its end, with a
 correction, an Undo and a player who sits out, then sent when the
-connection is back."""
+connection is back; on the way, a second phone changes a bid of the round
+the first plays offline, and the first settles that conflict when it is back."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
 
@@ -42,13 +43,26 @@ def seats(page: Page, step: str) -> list[int]:
     return [int(found.split("-")[1]) for found in ids]
 
 
-def play_round(page: Page, trump: str = "S") -> None:
-    """Trump, bids (0 each, or 1 where the hook rule strikes 0 out), the
-    first player takes every trick, the countdown fills in the last; close."""
+def enter_bids(page: Page, trump: str = "S") -> dict[int, int]:
+    """Trump, then bids: 0 each, or 1 where the hook rule strikes 0 out.
+    Returns each player's bid."""
     tap(page, f"#entry button[name=trump][value={trump}]")
+    bids = {}
     for player in seats(page, "bid"):
         zero = page.locator(f"#bid-{player} button[name=bid][value='0']")
-        tap(page, f"#bid-{player} button[name=bid][value='{1 if zero.is_disabled() else 0}']")
+        bids[player] = 1 if zero.is_disabled() else 0
+        tap(page, f"#bid-{player} button[name=bid][value='{bids[player]}']")
+    return bids
+
+
+def play_round(page: Page, trump: str = "S") -> None:
+    """Trump, bids (:func:`enter_bids`), then tricks and close (:func:`close_round`)."""
+    enter_bids(page, trump)
+    close_round(page)
+
+
+def close_round(page: Page) -> None:
+    """The first player takes every trick, the countdown fills in the last; close."""
     players = seats(page, "tricks")
     cards = int(page.locator("#tricks-left").inner_text())
     for index, player in enumerate(players[:-1]):
@@ -75,6 +89,14 @@ def sent(page: Page, gid: str) -> None:
     page.wait_for_function(f"() => !(JSON.parse(localStorage.getItem('scorekeeper-offline-taps:{gid}')) || []).length",
                            timeout=START)
     expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=START)
+
+
+def log_kept(page: Page, gid: str) -> None:
+    """Online again: the log the phone keeps holds every change its panel shows."""
+    page.wait_for_function(
+        f"() => {{ const kept = JSON.parse(localStorage.getItem('scorekeeper-offline-log:{gid}'));"
+        " return kept && kept.version >= Number(document.getElementById('entry').dataset.version); }",
+        timeout=START)
 
 
 def test_a_round_screen_reloaded_with_no_network_opens_the_game_and_plays_on(page: Page, seeder, shoot):
@@ -107,17 +129,64 @@ def test_a_round_screen_reloaded_with_no_network_opens_the_game_and_plays_on(pag
     assert exported["rounds"][0]["bids"] == {"Bob": 2, "Cy": 3}
 
 
-def test_a_game_played_offline_to_its_end_is_the_servers_once_back(page: Page, seeder, shoot):
+def test_a_game_played_offline_to_its_end_settles_a_conflict_on_the_way_and_is_the_servers_once_back(
+        page: Page, browser: Browser, browser_context_args, base_url, seeder, shoot):
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
     gid = seeder.start(NAMES, shape="custom", custom="2 1 2")
     page.goto(f"/g/{gid}/round/1")
-    ready(page)
+    other = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    try:
+        second = other.new_page()
+        second.goto(f"/g/{gid}/round/1")
+        ready(page)
+        page.context.set_offline(True)
+        keeping(page)
+        played_offline_to_its_end(page, second, gid, seeder, shoot)
+        assert errors == []
+    finally:
+        other.close()
+
+
+def played_offline_to_its_end(page: Page, second: Page, gid: str, seeder, shoot) -> None:
+    """The steps of the test above: ``page`` is the phone cut off from the
+    network, ``second`` the other phone, online on the same scorer's link."""
+    # Round 1 (Ann deals, 2 cards; bids Bob, Cy, Di, Ann): trump and bids on
+    # this phone. Meanwhile the second phone, online, takes the same trump and
+    # bids 1 for Bob, who bid 0 here. The server holds none of this phone's
+    # round yet: the change lands in the round this phone is playing.
+    bids = enter_bids(page)
+    assert bids[1] == 0
+    # What the server will hold: the second phone's bid, this phone's others
+    # (each once), then Bob's 0 as settled.
+    held = [(1, 1), *((p, b) for p, b in bids.items() if p != 1), (1, 0)]
+    tap(second, "#entry button[name=trump][value=S]")
+    tap(second, "#bid-1 button[name=bid][value='1']")
+
+    # Back online: the conflict is offered, and settled with one tap.
+    page.context.set_offline(False)
+    conflict = page.locator("#conflicts #conflict-bid-1")
+    expect(conflict).to_be_visible(timeout=START)
+    expect(conflict.locator("[data-keeps=mine]")).to_have_text("Bob: bid 0 on this phone")
+    expect(conflict.locator("[data-keeps=theirs]")).to_have_text("Bob: bid 1 on another phone")
+    shoot("offline-game-conflict-offered")
+    conflict.locator("[data-keeps=mine]").click()
+    expect(page.locator("#conflicts")).to_have_count(0)
+    for player, bid in bids.items():  # both phones show this phone's bids
+        for phone in (page, second):
+            expect(phone.locator(f"#bid-{player} button[name=bid][value='{bid}']")).to_have_attribute(
+                "aria-pressed", "true", timeout=START)
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert exported["rounds"][0]["bids"] == {NAMES[p]: b for p, b in bids.items()}
+    assert [(c["player"], c["value"]) for c in exported["stored"]["changes"] if c["kind"] == "bid"] == held
+    shoot("offline-game-conflict-settled-second", second)
+
+    # Cut off again, this phone plays the rest of the game.
+    log_kept(page, gid)
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
     page.context.set_offline(True)
     keeping(page)
-
-    # Round 1 (Ann deals, 2 cards), then round 2's trump taken back by Undo.
-    play_round(page)
+    close_round(page)
     expect(page.locator(".round-head h1")).to_have_text("Round 2 of 3")
     tap(page, "#entry button[name=trump][value=D]")
     page.locator("#undo button[type=submit]").click()
@@ -159,10 +228,15 @@ def test_a_game_played_offline_to_its_end_is_the_servers_once_back(page: Page, s
     expect(page.locator("#grid")).to_be_visible()
     shown = standings_shown(page)
     shoot("offline-game-over")
-    assert errors == []
 
-    # The same log through the server's engine: this phone's own taps, on a twin game.
+    # The same log through the server's engine, on a twin game: round 1's
+    # trump and bids as the server held them before the phone was cut off
+    # again (the same changes, so that the phone's numbers fit), then this
+    # phone's own taps since.
     twin = seeder.start(NAMES, shape="custom", custom="2 1 2")
+    seeder.post(twin, "/round/1/trump", trump="S")
+    for player, bid in held:
+        seeder.post(twin, "/round/1/bid", player=player, bid=bid)
     for kept in own_log(page, gid):
         response = seeder.client.post(kept["url"].replace(gid, twin), data=kept["values"],
                                       headers={"HX-Request": "true"})
@@ -181,3 +255,7 @@ def test_a_game_played_offline_to_its_end_is_the_servers_once_back(page: Page, s
     assert exported["rounds"][0]["trump"] == "H" and len(exported["rounds"]) == 3
     assert "Di" not in exported["rounds"][2]["bids"]
     expect(page.locator("main")).to_contain_text("wins the game")
+    # The second phone shows the same standings.
+    second.goto(f"/g/{gid}/standings")
+    assert standings_shown(second) == shown
+    shoot("offline-game-over-second", second)
