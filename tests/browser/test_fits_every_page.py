@@ -23,6 +23,7 @@ words reviews are photographed in every language by the tests below).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -231,12 +232,23 @@ def a_clubs_season(seeder, club: str, names: list[str]) -> list[tuple[str, str]]
     social = client.post(f"/clubs/{club}/evenings/new", data={
         "name": "Social evening", "players": "\n".join(names), "preset": "cardgames",
         "sizes": ["4"], "rule": "total", "friendly": "y"}).headers["Location"]
+
+    def own_page() -> str:
+        """The first member's own page through a link handed anew: the phone
+        that opens it claims it and sees their games (each language's walk is
+        a new phone, and a claimed link opens on one phone only)."""
+        client.post(f"/clubs/{club}/members/{names[0]}/link")
+        token = re.search(r'/clubs/([\w-]+)/" id="own-link-url"', client.get(
+            f"/clubs/{club}/members/{names[0]}").get_data(as_text=True)).group(1)
+        return f"/clubs/{token}/members/{names[0]}"
+
     return [("club-new-season", f"/clubs/{club}/seasons/new"),
             ("club-season", f"/clubs/{club}/seasons/{season}"),
             ("club-season-tv", f"/clubs/{club}/seasons/{season}/table"),
             ("club-new-invitation", f"/clubs/{club}/invitations/new"),
             ("club-invitation", f"/clubs/{club}/invitations/{invitation}"),
             ("club-member-claimed", f"/clubs/{token}/"),
+            ("club-member-own", own_page),
             ("club-friendly-evening", social.split("://")[-1].split("/", 1)[-1]
              if "://" in social else social)]
 
@@ -248,8 +260,8 @@ def link_of(seeder, gid: str, role: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def walk(seeder) -> list[tuple[str, str]]:
-    """The pages to walk, in order, as (name, path): the games' pages first,
+def walk(seeder) -> list[tuple[str, str | Callable[[], str]]]:
+    """The pages to walk, in order, as (name, path or what makes it): the games' pages first,
     so that the players' pages have this phone's games to show."""
     main = seeder.start(NAMES, preset="estonian", first_dealer="0")
     play_round(seeder, main)
@@ -334,8 +346,11 @@ def test_every_page_fits_a_360_px_phone_and_cuts_no_text(phone: Page, walk, live
     ARTIFACTS.mkdir(exist_ok=True)
     wrong: dict[str, list[str]] = {}
     for name, path in walk:
+        path = path() if callable(path) else path  # a page made anew for each phone
         page.goto(path)
         assert page.locator("html").get_attribute("lang") == lang, path
+        if name == "club-member-own":  # the member's own games, as only their phone sees them
+            assert page.locator("#member-games tbody tr").count() > 0, path
         if lang in LOOKED_AT:
             photograph(page, f"fit-{lang}-{name}")
         found = problems_of(page)
