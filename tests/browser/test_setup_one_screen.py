@@ -163,3 +163,31 @@ def test_the_set_up_reads_well_in_the_dark(phone: Page, shoot):
     assert_fits_the_screen(page)
     assert_axe_clean(page)
     shoot(f"setup-dark-{page.phone}", page)
+
+
+def test_a_first_dealer_chosen_while_a_preview_is_on_its_way_is_kept(page: Page):
+    """The names' preview redraws the first-dealer list; one that answers late
+    (a slow network: held here until the choice is made) must not put back
+    the dealer of the moment it was asked, and the game starts with the one chosen."""
+    held = []
+
+    def hold_the_first(route):
+        if held:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/new/preview", hold_the_first)
+    page.goto("/new")
+    for seat, name in enumerate(NAMES[:4]):
+        page.fill(f"#players-{seat}", name)
+    with page.expect_request("**/new/preview"):
+        page.locator("#players-3").dispatch_event("change")  # a preview asked, held on its way
+    page.locator("#first_dealer").select_option("2")
+    page.wait_for_timeout(300)  # whatever the choice sends is on its way before the held answer
+    held[0].continue_()
+    expect(page.locator("#first_dealer option")).to_have_count(len(NAMES[:4]) + 1)
+    expect(page.locator("#first_dealer")).to_have_value("2")
+    with page.expect_navigation():
+        page.locator("button[value=start]").click()
+    expect(page.locator(".round-facts")).to_contain_text("Cy")
