@@ -30,6 +30,8 @@ from pathlib import Path
 from babel.numbers import format_percent, get_decimal_symbol, get_group_symbol
 from flask import Blueprint, Flask, Response, abort, current_app, make_response, request, url_for
 
+from .security import ENGINE_POLICY
+
 bp = Blueprint("engine", __name__, url_prefix="/engine")
 
 #: The Pyodide release vendored by the Makefile (PYODIDE_VERSION there; a test
@@ -77,6 +79,11 @@ PHONE_ENDPOINTS = ("play.trump", "play.bid", "play.tricks", "play.close", "play.
 PERCENTS = "scorekeeper/web/percents.json"
 #: Each language's decimal mark and thousands separator, for the phone's amounts of money.
 DECIMALS = "scorekeeper/web/decimals.json"
+
+#: The worker Python runs in on the phone (under the static folder), served
+#: from this blueprint at the bundle's address with the policy that lets it
+#: compile WebAssembly; its source counts in the bundle's digest.
+WORKER = "js/offline-python.js"
 
 #: A year: the address changes with every change of what it holds.
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -147,6 +154,7 @@ def bundle(root_path: str) -> tuple[str, bytes]:
     """
     files = bundle_files(current_app)
     digest = hashlib.sha256()
+    digest.update((Path(current_app.static_folder) / WORKER).read_bytes())
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in files:
@@ -177,6 +185,7 @@ def phone_settings(seat: int | None = None) -> dict[str, object] | None:
         "pyodide": url_for("static", filename=PYODIDE_DIR + "/"),
         "files": [url_for("static", filename=f"{PYODIDE_DIR}/{name}") for name in PYODIDE_FILES],
         "bundle": url_for("engine.bundle_zip", version=version),
+        "worker": url_for("engine.worker", version=version),
         "rules": rules,
         "root": request.script_root,
         "seat": seat,
@@ -192,4 +201,18 @@ def bundle_zip(version: str) -> Response:
     response = make_response(data)
     response.headers["Content-Type"] = "application/zip"
     response.headers["Cache-Control"] = LONG_CACHE
+    return response
+
+
+@bp.get("/<version>/python.js")
+def worker(version: str) -> Response:
+    """The worker Python runs in on the phone (``static/js/offline-python.js``),
+    of this app version, allowed to compile WebAssembly and nothing more."""
+    current, _data = bundle(current_app.root_path)
+    if version != current:
+        abort(404)
+    response = make_response((Path(current_app.static_folder) / WORKER).read_bytes())
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response.headers["Cache-Control"] = LONG_CACHE
+    response.headers["Content-Security-Policy"] = ENGINE_POLICY
     return response

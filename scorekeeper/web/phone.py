@@ -302,7 +302,7 @@ class Phone:
         rnd = sheet.current or sheet.rounds[-1]
         context = self.context(rnd, error=error, notice=notice, confirm_reopen=confirm_reopen)
         panel = self.env.get_template("play/_entry.html").render(oob=True, **context)
-        standings = self.env.get_template("play/_standings_head.html").render(**context)
+        standings = self.env.get_template("play/_standings_head.html").render(under_round=True, **context)
         return {
             "status": status, "version": self.version, "round": rnd.number,
             "finished": sheet.current is None, "panel": panel, "standings": standings,

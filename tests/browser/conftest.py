@@ -19,6 +19,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -37,6 +38,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PHONE = "Pixel 7"
+#: How long an expectation waits for the page (Playwright's default is 5 s). A
+#: shared 2-core machine running the whole suite at once can hold a tap's
+#: answer for longer than that; what never comes still fails, later.
+expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items):

@@ -4,6 +4,7 @@ Python that has nothing but the standard library and the bundle."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.web import engine
+from scorekeeper.web.security import ENGINE_POLICY
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,6 +70,22 @@ def test_the_bundle_is_served_once_per_version_with_a_long_cache(client, table):
                       ).status_code == 404
     # The same address for every game: one download per app version.
     assert bundle_url(client, table.start()) == url
+
+
+def test_pythons_worker_is_served_at_the_bundles_version_allowed_to_compile_webassembly(
+        client, table):
+    gid = table.start()
+    page = client.get(f"/g/{gid}/round/1").get_data(as_text=True)
+    settings = json.loads(html.unescape(re.search(r'data-settings="([^"]+)"', page).group(1)))
+    version = settings["bundle"].split("/")[-2]
+    assert settings["worker"] == f"/engine/{version}/python.js"
+    response = client.get(settings["worker"])
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("text/javascript")
+    assert response.headers["Content-Security-Policy"] == ENGINE_POLICY
+    assert "max-age=31536000" in response.headers["Cache-Control"]
+    assert response.get_data() == (ROOT / "scorekeeper/static/js/offline-python.js").read_bytes()
+    assert client.get(f"/engine/x{version[1:]}/python.js").status_code == 404
 
 
 def test_pyodide_is_vendored_with_its_licence_and_its_wasm_served_as_wasm(client):

@@ -8,8 +8,9 @@
 // localStorage, again whenever the panel shows a newer version. The page then
 // carries data-offline="ready" on <html>.
 //
-// When the phone goes offline (js/taps.js says so), Python starts in the page
-// (Pyodide) with that log, and every tap of the round screen is applied there
+// When the phone goes offline (js/taps.js says so), Python (Pyodide) holds
+// the game from that log, in a worker of its own (js/offline-python.js: the
+// page's thread stays free for taps), and every tap of the round screen is applied there
 // by scorekeeper/web/phone.py: the same entry functions as the server's, the
 // panel drawn from the same templates; a banner says the phone keeps the
 // score itself. Each tap stored so is kept in this phone's own log
@@ -37,7 +38,8 @@
   var LOG = "scorekeeper-offline-log:" + gid; // the game's log as the server last gave it
   var OWN = "scorekeeper-offline-taps:" + gid; // the taps this phone stored without the server
   var root = document.documentElement;
-  var phone = null; // the Python side, once started
+  var phone = null; // the Python side, once it holds the game
+  var python = null; // its worker
   var starting = null;
   var waiting = []; // taps made while Python starts
   var syncing = false;
@@ -78,7 +80,7 @@
   }
 
   function warm() {
-    var files = settings.files.concat([settings.bundle]);
+    var files = settings.files.concat([settings.bundle, settings.worker]);
     return Promise.all(files.map(function (url) {
       return fetch(url).then(function (answer) { return answer.ok ? answer.arrayBuffer() : Promise.reject(url); });
     }));
@@ -126,35 +128,32 @@
 
   // --- Python on the phone ------------------------------------------------------
 
-  function loadScript(url) {
+  // One question to Python's worker; the answers come back in the order asked.
+  var asked = 0;
+  var answers = {};
+  function ask(call, args) {
     return new Promise(function (resolve, reject) {
-      if (window.loadPyodide) { resolve(); return; }
-      var tag = document.createElement("script");
-      tag.src = url;
-      tag.onload = resolve;
-      tag.onerror = reject;
-      document.head.appendChild(tag);
+      asked += 1;
+      answers[asked] = { resolve: resolve, reject: reject };
+      python.postMessage({ id: asked, call: call, args: args || [] });
     });
+  }
+  function heard(event) {
+    var message = event.data;
+    if (message.mark) { performance.mark(message.mark); return; }
+    var answer = answers[message.id];
+    delete answers[message.id];
+    if ("error" in message) { answer.reject(new Error(message.error)); } else { answer.resolve(message.value); }
   }
 
   // Python with the engine imported (not yet holding the game: its log may still change).
   var booting = null;
   function boot() {
     if (booting) { return booting; }
-    booting = loadScript(settings.pyodide + "pyodide.js")
-      .then(function () { return window.loadPyodide({ indexURL: settings.pyodide }); })
-      .then(function (pyodide) {
-        performance.mark("offline-python");
-        return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); })
-          .then(function (bundle) {
-            pyodide.unpackArchive(bundle, "zip", { extractDir: "/engine" });
-            // The engine imported and its templates compiled, ahead of the first screen offline.
-            pyodide.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone\nscorekeeper.web.phone.warm()");
-            performance.mark("offline-imported");
-            return pyodide;
-          });
-      });
-    booting.catch(function () { booting = null; });
+    python = new Worker(settings.worker);
+    python.onmessage = heard;
+    booting = ask("boot", [{ pyodide: settings.pyodide, bundle: settings.bundle }]);
+    booting.catch(function () { booting = null; python.terminate(); });
     return booting;
   }
 
@@ -165,44 +164,27 @@
     if (!kept || root.dataset.offline !== "ready") { return null; }
     var token = document.querySelector("input[name=csrf_token]");
     performance.mark("offline-start");
-    starting = boot().then(function (pyodide) {
-      pyodide.globals.set("settings_json", JSON.stringify({
-        stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
-        csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
-      }));
-      pyodide.runPython([
-        "import json",
-        "from scorekeeper.web.phone import Phone",
-        "_given = json.loads(settings_json)",
-        "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'))",
-        "def tap_json(path, values):",
-        "    return json.dumps(phone.tap(path, json.loads(values)))",
-        "def screen_json():",
-        "    return json.dumps(phone.screen())",
-        "def page_json(path, query):",
-        "    return json.dumps(phone.page(path, json.loads(query)))",
-        "def post_json(path, values):",
-        "    return json.dumps(phone.post(path, json.loads(values)))",
-        "def again(path, values):",  // a tap or a form kept before a reload
-        "    from scorekeeper.web.phone import TAP",
-        "    (phone.tap if TAP.search(path) else phone.post)(path, json.loads(values))",
-      ].join("\n"));
+    var given = JSON.stringify({
+      stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
+      csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
+    });
+    // With the taps this phone stored before a reload.
+    starting = boot().then(function () { return ask("hold", [given, JSON.stringify(read(OWN, []))]); }).then(function (held) {
       performance.mark("offline-engine");
       phone = {
-        tap: pyodide.globals.get("tap_json"),
-        screen: pyodide.globals.get("screen_json"),
-        page: pyodide.globals.get("page_json"),
-        post: pyodide.globals.get("post_json"),
+        tap: function (url, values) { return ask("tap", [url, JSON.stringify(values)]).then(JSON.parse); },
+        page: function (path, query) { return ask("page", [path, JSON.stringify(query)]).then(JSON.parse); },
+        post: function (url, values) { return ask("post", [url, JSON.stringify(values)]).then(JSON.parse); },
       };
-      // Taps this phone stored before a reload, then those made meanwhile.
-      var again = pyodide.globals.get("again");
-      read(OWN, []).forEach(function (tap) { again(tap.url, JSON.stringify(tap.values)); });
       root.dataset.offline = "keeping";
       say("keeping");
       sayReady(false);
-      var screen = JSON.parse(phone.screen());
-      if (!showHere(screen)) { draw(screen); }
-      performance.mark("offline-drawn");
+      // Asked now, before the taps below: the worker answers in that order.
+      var screen = JSON.parse(held);
+      showHere(screen).then(function (shown) {
+        if (!shown) { draw(screen); }
+        performance.mark("offline-drawn");
+      });
       handOver();
       waiting.splice(0).forEach(apply);
     });
@@ -246,17 +228,24 @@
     standings.innerHTML = screen.standings;
   }
 
+  function keep(url, values) {
+    var own = read(OWN, []);
+    own.push({ url: url, values: values, base: read(LOG, {}).version });
+    write(OWN, own);
+  }
+
   function apply(tap) {
-    var screen = JSON.parse(phone.tap(tap.url, JSON.stringify(tap.values)));
-    if (screen.status === 200) {
-      var own = read(OWN, []);
-      own.push({ url: tap.url, values: tap.values, base: read(LOG, {}).version });
-      write(OWN, own);
-    }
-    // The last round closed: the result, where the server's answer sends the phone.
-    var result = screen.status === 200 && screen.finished && /\/close$/.test(tap.url) && page(settings.root + gamePath + "/standings");
-    if (result && window.scorekeeperPages) { window.scorekeeperPages.show(result, false); return; }
-    draw(screen);
+    phone.tap(tap.url, tap.values).then(function (screen) {
+      if (screen.status === 200) { keep(tap.url, tap.values); }
+      // The last round closed: the result, where the server's answer sends the phone.
+      if (!(screen.status === 200 && screen.finished && /\/close$/.test(tap.url) && window.scorekeeperPages)) {
+        draw(screen);
+        return null;
+      }
+      return page(settings.root + gamePath + "/standings").then(function (result) {
+        if (result) { window.scorekeeperPages.show(result, false); } else { draw(screen); }
+      });
+    });
   }
 
   // The taps js/taps.js still holds (made before the phone knew it was offline).
@@ -280,29 +269,29 @@
     return true;
   }
   // A plain form of a page of the game (js/offline-pages.js): applied on the
-  // phone and kept in its own log as a tap is; null when only the server can take it.
+  // phone and kept in its own log as a tap is. Answers the page it leads to,
+  // or null when only the server can take it.
   function post(url, values) {
-    if (!phone) { return null; }
-    var answer = JSON.parse(phone.post(url, JSON.stringify(values)));
-    if (answer && answer.go) {
-      var own = read(OWN, []);
-      own.push({ url: url, values: values, base: read(LOG, {}).version });
-      write(OWN, own);
-    }
-    return answer;
+    if (!phone) { return Promise.resolve(null); }
+    return phone.post(url, values).then(function (answer) {
+      if (answer && answer.go) { keep(url, values); }
+      return answer;
+    });
   }
+  // A page of the game drawn by the phone, or null when only the server can draw it.
   function page(path, query) {
-    return phone ? JSON.parse(phone.page(path, JSON.stringify(query || {}))) : null;
+    return phone ? phone.page(path, query || {}) : Promise.resolve(null);
   }
   // A page reloaded or opened with no network (the service worker's kept
   // round screen, at any address of the game): drawn as the address says.
   function showHere(screen) {
     var here = window.location.pathname;
-    if (here === settings.root + gamePath + "/round/" + screen.round && !window.location.search) { return false; }
-    var shown = page(here, Object.fromEntries(new URLSearchParams(window.location.search)));
-    if (!shown || !window.scorekeeperPages) { return false; }
-    window.scorekeeperPages.show(shown, true);
-    return true;
+    if ((here === settings.root + gamePath + "/round/" + screen.round && !window.location.search) ||
+        !window.scorekeeperPages) { return Promise.resolve(false); }
+    return page(here, Object.fromEntries(new URLSearchParams(window.location.search))).then(function (shown) {
+      if (shown) { window.scorekeeperPages.show(shown, true); }
+      return Boolean(shown);
+    });
   }
   // js/offline-sync.js sends this phone's own log when the connection is back.
   window.scorekeeperOffline = {

@@ -54,25 +54,31 @@
         link.hasAttribute("download") || link.target) { return; }
     var url = new URL(link.href);
     if (!ofGame(url)) { return; }
-    var page = keeping.page(url.pathname, Object.fromEntries(url.searchParams));
-    if (!page) { return; }
     event.preventDefault();
-    show(page, false);
+    // A page only the server draws: the browser's way (the service worker answers it).
+    keeping.page(url.pathname, Object.fromEntries(url.searchParams)).then(function (page) {
+      if (page) { show(page, false); } else { window.location.assign(url.href); }
+    });
   }, true);
 
   // Before js/taps.js (whose listener is the document's): the window's capture comes first.
+  // A form only the server takes is sent on again, marked, to js/taps.js (which keeps it).
+  var toServer = new WeakSet();
   window.addEventListener("submit", function (event) {
     var keeping = phone();
     var form = event.target;
     if (!keeping || !(form instanceof HTMLFormElement) || form.hasAttribute("hx-post") ||
-        form.method !== "post") { return; }
+        form.method !== "post" || toServer.delete(form)) { return; }
     var url = new URL(form.action, window.location.href);
     if (!ofGame(url)) { return; }
-    var answer = keeping.post(url.pathname, fields(form, event.submitter));
-    if (!answer) { return; }
     event.preventDefault();
     event.stopPropagation();
-    show(answer, false);
+    var submitter = event.submitter;
+    keeping.post(url.pathname, fields(form, submitter)).then(function (answer) {
+      if (answer) { show(answer, false); return; }
+      toServer.add(form);
+      form.requestSubmit(submitter && submitter.form === form ? submitter : undefined);
+    });
   }, true);
 
   // The correction form asks again on each change (htmx's GET online).
@@ -81,19 +87,22 @@
     var form = event.target.form;
     if (!keeping || !form || form.id !== "correction") { return; }
     event.stopPropagation();
-    var page = keeping.page(new URL(form.action, window.location.href).pathname, fields(form, null, "csrf_token"));
-    var fresh = page && new DOMParser().parseFromString(page.main, "text/html").getElementById("correction");
-    if (fresh) {
-      form.replaceWith(fresh);
-      if (window.htmx) { window.htmx.process(fresh); }
-    }
+    keeping.page(new URL(form.action, window.location.href).pathname, fields(form, null, "csrf_token")).then(function (page) {
+      var fresh = page && new DOMParser().parseFromString(page.main, "text/html").getElementById("correction");
+      var shown = document.getElementById("correction"); // the last answer drawn, if any
+      if (fresh && shown) {
+        shown.replaceWith(fresh);
+        if (window.htmx) { window.htmx.process(fresh); }
+      }
+    });
   }, true);
 
   window.addEventListener("popstate", function () {
     var keeping = phone();
     if (!keeping) { return; }
-    var page = keeping.page(window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search)));
-    if (page) { show(page, true); }
+    keeping.page(window.location.pathname, Object.fromEntries(new URLSearchParams(window.location.search))).then(function (page) {
+      if (page) { show(page, true); }
+    });
   });
 
   window.scorekeeperPages = { show: show };
