@@ -112,3 +112,43 @@ def test_pages_that_never_go_offline_never_load_pyodide(page: Page, path):
     assert not [url for url in asked if "/vendor/pyodide" in url or "/engine/" in url]
     assert page.evaluate("() => typeof window.loadPyodide") == "undefined"
     assert page.evaluate("() => document.documentElement.dataset.offline") is None
+
+
+#: Before the page's scripts: no start in the background (the connection drops
+#: first), and the first worker Python is started in fails to load, as one
+#: whose files were cut off on their way.
+FIRST_START_FAILS = """
+window.requestIdleCallback = function () { return 0; };
+(function () {
+  var Real = window.Worker;
+  var made = 0;
+  window.Worker = function (url) {
+    made += 1;
+    window.workersMade = made;
+    return new Real(made === 1 ? "/no-such-worker.js" : url);
+  };
+})();
+"""
+
+
+def test_a_start_that_fails_offline_is_tried_again_and_the_tap_made_meanwhile_is_kept(
+        page: Page, seeder):
+    gid = seeder.start(NAMES)
+    page.add_init_script(FIRST_START_FAILS)
+    page.goto(f"/g/{gid}/round/1")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    page.context.set_offline(True)
+    trump = page.locator("#entry button[name=trump][value=S]")
+    trump.click()  # while Python's first start fails
+    expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    assert page.evaluate("window.workersMade") == 2
+    expect(trump).to_have_attribute("aria-pressed", "true")
+    tap(page, "#bid-1 button[name=bid][value='3']")
+
+    page.context.set_offline(False)
+    # Sent, then the game opened again where the server has it.
+    expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=START)
+    expect(page.locator("#bid-1 button[name=bid][value='3']")).to_have_attribute("aria-pressed", "true")
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump", "bid"]
+    assert exported["rounds"][0]["trump"] == "S"

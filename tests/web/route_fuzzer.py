@@ -155,6 +155,7 @@ STRATEGIES: dict[str, Strategy] = {
     "offline.page": Strategy(),
     "offline.service_worker": Strategy(),
     "engine.bundle_zip": Strategy(),
+    "engine.worker": Strategy(),
     "static": Strategy(),
     "clubs.new_club": Strategy(form={"name": ["Thursday club", ""]}),
     "clubs.club_page": Strategy(),

@@ -41,6 +41,8 @@
   var phone = null; // the Python side, once it holds the game
   var python = null; // its worker
   var starting = null;
+  var retries = 3; // a start that failed offline, tried again this many times
+  var RETRY_AFTER = 2000; // ms
   var waiting = []; // taps made while Python starts
   var syncing = false;
 
@@ -138,6 +140,11 @@
       python.postMessage({ id: asked, call: call, args: args || [] });
     });
   }
+  // The worker broke (its script did not load, or an error escaped it): nothing asked will be answered.
+  function broke() {
+    var asked = Object.keys(answers);
+    asked.forEach(function (id) { answers[id].reject(new Error("Python's worker stopped")); delete answers[id]; });
+  }
   function heard(event) {
     var message = event.data;
     if (message.mark) { performance.mark(message.mark); return; }
@@ -152,6 +159,7 @@
     if (booting) { return booting; }
     python = new Worker(settings.worker);
     python.onmessage = heard;
+    python.onerror = broke;
     booting = ask("boot", [{ pyodide: settings.pyodide, bundle: settings.bundle }]);
     booting.catch(function () { booting = null; python.terminate(); });
     return booting;
@@ -188,7 +196,17 @@
       handOver();
       waiting.splice(0).forEach(apply);
     });
-    starting.catch(function () { starting = null; });
+    starting.catch(function () {
+      starting = null;
+      // Python did not start (a file cut off on its way by the connection
+      // dropping): the taps made meanwhile go back to js/taps.js, which keeps
+      // them, and it is tried again a few times while the phone is offline.
+      if (window.scorekeeperTaps) { window.scorekeeperTaps.takeBack(waiting.splice(0)); }
+      if (!navigator.onLine && retries > 0) {
+        retries -= 1;
+        window.setTimeout(start, RETRY_AFTER);
+      }
+    });
     return starting;
   }
 

@@ -352,6 +352,13 @@
       paint();
       return taps;
     },
+    // Taps handed over that could not be applied after all (js/offline-engine.js): kept here again, after the others.
+    takeBack: function (taps) {
+      if (!taps.length) { return; }
+      Array.prototype.push.apply(queue, taps);
+      keep();
+      paint();
+    },
   };
 
   restore();
