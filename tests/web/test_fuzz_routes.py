@@ -71,6 +71,10 @@ def setup_fields(app) -> dict[str, list]:
     return fields
 
 
+#: What :func:`a_club` names, as a scene's game holds it.
+CLUB_KEYS = ("club", "club_viewer", "event", "season", "invitation")
+
+
 def a_club(client) -> dict[str, str]:
     """A new club with an evening of eight (its first part seated, not started),
     a season and an evening announced: its organiser and viewer links and
@@ -130,13 +134,17 @@ def scene(fuzz_app, client, table) -> Scene:
     return build_scene(fuzz_app, client, table)
 
 
-def renew_fresh_game(scene: Scene, table) -> None:
+def renew_fresh_game(scene: Scene, table, rule) -> None:
     """A new game for a route that replaces or deletes the links it is sent through
-    (its viewer link is another game's: finding its own takes a page with QR codes)."""
+    (its viewer link is another game's: finding its own takes a page with QR codes),
+    and a new club too for such a route of a club (``rule``'s; a game's route
+    keeps the club it had: making one is the dearest part of the fuzzer's run)."""
     config = table.client.application.config
     csrf, config["WTF_CSRF_ENABLED"] = config["WTF_CSRF_ENABLED"], False
     table.start()
-    club = a_club(table.client)
+    fresh = scene.games["fresh"]
+    club = (a_club(table.client) if rule.rule.startswith("/clubs/")
+            else {key: getattr(fresh, key) for key in CLUB_KEYS})
     config["WTF_CSRF_ENABLED"] = csrf
     scene.games["fresh"] = SceneGame(table.gid, scene.games["setup"].viewer, [1, 2], **club)
 
@@ -161,7 +169,7 @@ def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None, 
                     pass
                 continue
             if strategy.fresh_game:
-                renew_fresh_game(scene, table)
+                renew_fresh_game(scene, table, rule)
             for request in requests:
                 if prepare:
                     prepare(request)
@@ -174,7 +182,7 @@ def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None, 
                     if status >= 500:
                         errors.append(f"{rule.endpoint}: answered {status} on {request}")
                 if strategy.fresh_game:
-                    renew_fresh_game(scene, table)
+                    renew_fresh_game(scene, table, rule)
     return errors, sent
 
 
@@ -265,7 +273,7 @@ def test_head_answers_as_get_on_every_route(fuzz_app, client, table, scene, part
             continue
         for name, game in scene.games.items():
             if STRATEGIES[rule.endpoint].fresh_game:
-                renew_fresh_game(scene, table)
+                renew_fresh_game(scene, table, rule)
                 game = scene.games["fresh"]
             for number in game.rounds if "<int:number>" in rule.rule else [0]:
                 path = rule.rule.replace("<gid>", game.scorer).replace("<int:number>", str(number))
@@ -310,7 +318,7 @@ def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client
                 pass
     for rule in posts:
         if STRATEGIES[rule.endpoint].fresh_game:
-            renew_fresh_game(scene, table)
+            renew_fresh_game(scene, table, rule)
         for request in islice(fuzzer.requests(rule, "POST", STRATEGIES[rule.endpoint]), 2):
             prepare(request)
             client.delete_cookie("lang")  # a fuzzed /language may have chosen another
