@@ -154,7 +154,7 @@ def bundle(root_path: str) -> tuple[str, bytes]:
     """
     files = bundle_files(current_app)
     digest = hashlib.sha256()
-    digest.update((Path(current_app.static_folder) / WORKER).read_bytes())
+    digest.update(worker_source(current_app.static_folder))
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for name, data in files:
@@ -164,6 +164,12 @@ def bundle(root_path: str) -> tuple[str, bytes]:
             archive.writestr(zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0)), data,
                              compress_type=zipfile.ZIP_DEFLATED)
     return digest.hexdigest()[:16], buffer.getvalue()
+
+
+@functools.cache
+def worker_source(static_folder: str) -> bytes:
+    """The worker's script, read once per process (per app version) like the bundle."""
+    return (Path(static_folder) / WORKER).read_bytes()
 
 
 def is_vendored() -> bool:
@@ -211,7 +217,7 @@ def worker(version: str) -> Response:
     current, _data = bundle(current_app.root_path)
     if version != current:
         abort(404)
-    response = make_response((Path(current_app.static_folder) / WORKER).read_bytes())
+    response = make_response(worker_source(current_app.static_folder))
     response.headers["Content-Type"] = "text/javascript; charset=utf-8"
     response.headers["Cache-Control"] = LONG_CACHE
     response.headers["Content-Security-Policy"] = ENGINE_POLICY

@@ -142,8 +142,14 @@
   }
   // The worker broke (its script did not load, or an error escaped it): nothing asked will be answered.
   function broke() {
-    var asked = Object.keys(answers);
-    asked.forEach(function (id) { answers[id].reject(new Error("Python's worker stopped")); delete answers[id]; });
+    Object.keys(answers).forEach(function (id) {
+      answers[id].reject(new Error("Python's worker stopped"));
+      delete answers[id];
+    });
+  }
+  // One of scorekeeper.web.phone's answers (tap, page, post): a path and its fields in, the answer as an object out.
+  function asking(call) {
+    return function (path, values) { return ask(call, [path, JSON.stringify(values)]).then(JSON.parse); };
   }
   function heard(event) {
     var message = event.data;
@@ -179,11 +185,7 @@
     // With the taps this phone stored before a reload.
     starting = boot().then(function () { return ask("hold", [given, JSON.stringify(read(OWN, []))]); }).then(function (held) {
       performance.mark("offline-engine");
-      phone = {
-        tap: function (url, values) { return ask("tap", [url, JSON.stringify(values)]).then(JSON.parse); },
-        page: function (path, query) { return ask("page", [path, JSON.stringify(query)]).then(JSON.parse); },
-        post: function (url, values) { return ask("post", [url, JSON.stringify(values)]).then(JSON.parse); },
-      };
+      phone = { tap: asking("tap"), page: asking("page"), post: asking("post") };
       root.dataset.offline = "keeping";
       say("keeping");
       sayReady(false);
