@@ -35,9 +35,15 @@ def standings_shown(page: Page) -> dict[str, int]:
             int(rows.nth(i).locator("td").nth(2).inner_text()) for i in range(rows.count())}
 
 
-def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page: Page, seeder, shoot):
+def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page: Page, seeder, shoot,
+                                                                          live_server):
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
+    # Every request of the page, its Python worker and its service worker.
+    # (pyodide.js names a CDN as the place of packages outside its own folder;
+    # the phone asks for none of them.)
+    asked = []
+    page.context.on("request", lambda request: asked.append(request.url))
     gid = seeder.start(NAMES)
     page.goto(f"/g/{gid}/round/1")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
@@ -96,6 +102,8 @@ def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page:
     assert first["bids"] == {NAMES[p]: BIDS[p] for p in ORDER}
     assert first["tricks"] == {**{NAMES[p]: TRICKS[p] for p in ORDER[:3]}, "Ann": 0}
     assert exported["rounds"][1]["trump"] == "C"
+    assert any("/pyodide.asm.wasm" in url for url in asked)
+    assert [url for url in asked if not url.startswith(live_server)] == []
     # Each entry once: trump, four bids, four tricks (Ann's with the close), close;
     # then round 2's diamonds, its undo, and clubs.
     kinds = [change["kind"] for change in exported["stored"]["changes"]]
