@@ -17,6 +17,14 @@ stored twice. Entries of different players never conflict.
 
 The storage layer calls them inside its transaction, on the sheet as it is
 in the database at that moment (see :func:`scorekeeper.storage.games.record`).
+
+It is one module of about 500 lines because every kind of entry (trump, bid,
+tricks, close, a correction, undo, joining, leaving, coming back, sitting out,
+an adjustment, the scoring, the schedule, the decks, the end) follows the
+same steps above (checked, refused or stored, the ``was`` check, nothing
+stored twice); read side by side, each kind's checks are seen
+to be the same as the others', and the storage layer has one place to find
+what an entry may be.
 """
 
 from __future__ import annotations

@@ -7,6 +7,11 @@ its source says them" in docs/rules.md section 9, which
 tests/rules/test_preset_sources.py checks row by row against these presets;
 the comments below cite the passages behind the rules issue 30 changed.
 
+Most of its length is the presets themselves (the ``PRESETS`` table, each
+rule beside the words of its source); the code is the few functions that
+find a preset and plan a game from it. It stays one module so that a
+preset's rules, their citations and its planning are read in one place.
+
 The table picks a preset, may pick one of its variants, and may adjust any part
 with :func:`dataclasses.replace`:
 

@@ -20,6 +20,11 @@ only that this server has the game.)
 
 A game keeps its series: the id its series' games share goes out with it and
 comes back in, so that the series standings on the other phone are the same.
+
+Out and in are one module of about 500 lines because they are one format's
+two directions: what goes out is exactly what an import checks and takes
+back, and a field added on one side is seen beside the other. The file's
+shape itself is :mod:`.archive`'s.
 """
 
 from __future__ import annotations
