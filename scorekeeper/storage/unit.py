@@ -107,18 +107,26 @@ LOCK_GAMES = (select(Game.__table__.c.id, Game.__table__.c.version)
 
 
 def wait_for_turn(games: Sequence[Game]) -> None:
-    """On PostgreSQL, wait until no other transaction is writing ``games``
-    (their rows locked in id order, until this one ends), so that a table's
-    phones tapping at the same instant are stored one after the other, as
-    SQLite's single writer stores them, instead of failing the
-    compare-and-swap. A game read before the wait that another write has
-    moved on since is a lost race (the unit runs again, on what is stored
-    now, and waits for its turn again). SQLite has one writer at a time
-    already; a read under a lock there would only risk its upgrade deadlock.
+    """Wait until no other transaction is writing ``games``, so that a
+    table's phones tapping at the same instant are stored one after the
+    other instead of failing the compare-and-swap. On PostgreSQL their rows
+    are locked in id order until this transaction ends; on SQLite the write
+    begins ``IMMEDIATE``, taking the database's one write lock before the
+    work reads anything (a read first would see a version another phone is
+    about to raise, and a read transaction that then writes can fail at once
+    in write-ahead logging instead of waiting). A game read before the wait
+    that another write has moved on since is a lost race (the unit runs
+    again, on what is stored now, and waits for its turn again).
 
     :raise VersionTaken: when another write raised a game's version first.
     """
-    if not games or db.session.get_bind().dialect.name != "postgresql":
+    if not games:
+        return
+    connection = db.session.connection()
+    if connection.dialect.name == "sqlite":
+        if not connection.connection.dbapi_connection.in_transaction:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+    elif connection.dialect.name != "postgresql":
         return
     ids = {inspect(game).identity[0]: game for game in games}
     for game_id, version in db.session.execute(LOCK_GAMES, {"games": list(ids)}):
@@ -220,8 +228,8 @@ def write(work: Callable[[Unit], T], *, over: Sequence[Game] = (),
           busy: BaseException | None = None, attempts: int | None = None) -> T:
     """Run ``work(unit)`` and commit what it wrote, once; return what it returned.
 
-    On PostgreSQL it first begins the transaction (:func:`begin`) and waits
-    for its turn on the games of ``over`` (:func:`wait_for_turn`). A lost
+    It first begins the transaction (:func:`begin`, on PostgreSQL) and
+    waits for its turn on the games of ``over`` (:func:`wait_for_turn`). A lost
     race (:class:`VersionTaken`, ``IntegrityError``) rolls back and runs the work again, up to :data:`WRITE_ATTEMPTS` times (or ``attempts``), then
     raises ``busy``. Without ``busy`` a lost race is not run again (unless
     ``attempts`` says so): its error goes up, after the rollback. After a lost

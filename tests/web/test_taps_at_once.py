@@ -5,11 +5,16 @@ meanwhile" (tests/web/test_races.py)."""
 
 from __future__ import annotations
 
+import threading
+import time
+
 import pytest
 from at_once import at_once
 
+from scorekeeper.game import GameError, entries
+from scorekeeper.storage import folds, games, unit
 from scorekeeper.storage.database import db
-from scorekeeper.storage.models import Change, Link
+from scorekeeper.storage.models import Change, Game, Link
 
 GAMES = 15
 NAMES = ("Ann", "Bob", "Cy", "Di")
@@ -51,3 +56,44 @@ def test_four_players_bidding_at_the_same_instant_on_their_own_phones_are_all_st
     with app.app_context():
         bids = db.session.scalars(db.select(Change.value).where(Change.kind == "bid")).all()
     assert len(bids) == GAMES * len(NAMES)
+
+
+def test_a_write_to_a_game_another_phone_is_writing_waits_for_its_turn_and_runs_once(
+        app, table):
+    """The second phone's write waits until the first is stored, then reads
+    the game as it is now: its work runs once, never on the version the
+    first phone is about to raise (which would make it lose the
+    compare-and-swap and run again, and a table of four phones could lose
+    three times)."""
+    table.start()
+    with app.app_context():
+        game_id = db.session.scalar(db.select(Game.id))
+    inside, second_started = threading.Event(), threading.Event()
+    runs: list[str] = []
+
+    def trump(suit: str, hold: bool) -> None:
+        with app.app_context():
+            game = db.session.get(Game, game_id)
+
+            def work(write_unit):
+                runs.append(suit)
+                fold = folds.fold_of(game)
+                games.stage(write_unit, game, fold, entries.trump(fold.sheet, 1, suit), None)
+                if hold:  # the second phone taps while this write is open
+                    inside.set()
+                    assert second_started.wait(10)
+                    time.sleep(0.3)
+
+            unit.write(work, over=(game,), busy=GameError("busy"))
+
+    first = threading.Thread(target=trump, args=("H", True))
+    first.start()
+    assert inside.wait(10)
+    second_started.set()
+    trump("S", False)
+    first.join()
+    assert runs == ["H", "S"]
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert game.version == 2
+        assert folds.fold_of(game).sheet.rounds[0].trump == "S"
