@@ -129,30 +129,33 @@ def test_a_write_whose_version_was_taken_meanwhile_runs_again_on_the_new_state(t
         assert seqs == [1, 2, 3]
 
 
-def test_a_write_after_another_servers_write_of_the_hand_only_runs_again(table, app):
-    """Only the version moved (a hand event, say): the swap alone refuses the
-    first attempt, and the write is stored once on the second."""
+def test_a_write_after_another_servers_write_of_the_hand_runs_once_on_what_is_stored_now(
+        table, app):
+    """Only the version moved (a hand event, say) after this request read the
+    game: the write sees it as it takes its turn, before its work runs, and
+    the work runs once, on the game as it is now. (Another server cannot
+    write the game while this write's work runs: it waits for its turn,
+    tests/web/test_taps_at_once.py.)"""
     table.start()
     table.trump(1, "H")
     calls = []
     with app.test_request_context():
         game = db.session.scalars(db.select(Game)).one()
+        with db.engine.begin() as other:
+            other.execute(db.update(Game).values(version=Game.version + 1))
         real = folds.fold_of
 
-        def other_server_writes_first(game):
-            if not calls:
-                with db.engine.begin() as other:
-                    other.execute(db.update(Game).values(version=Game.version + 1))
+        def counted(game):
             calls.append(game)
             return real(game)
 
         from scorekeeper.game import entries
-        folds.fold_of = other_server_writes_first
+        folds.fold_of = counted
         try:
             sheet = store.record(game, entries.bid, 1, 1, 2)
         finally:
             folds.fold_of = real
-        assert len(calls) == 2 and sheet.round(1).bids == {1: 2} and game.version == 3
+        assert len(calls) == 1 and sheet.round(1).bids == {1: 2} and game.version == 3
         assert db.session.scalar(db.select(db.func.count()).select_from(Change)) == 2
 
 
