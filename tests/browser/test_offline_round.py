@@ -122,10 +122,11 @@ def test_pages_that_never_go_offline_never_load_pyodide(page: Page, path):
     assert page.evaluate("() => document.documentElement.dataset.offline") is None
 
 
-#: Before the page's scripts: no start in the background (the connection drops
-#: first), and the first worker Python is started in fails to load, as one
-#: whose files were cut off on their way.
-FIRST_START_FAILS = """
+def starts_failing(times: int) -> str:
+    """Before the page's scripts: no start in the background (the connection
+    drops first), and the first ``times`` workers Python is started in fail to
+    load, as ones whose files were cut off on their way."""
+    return """
 window.requestIdleCallback = function () { return 0; };
 (function () {
   var Real = window.Worker;
@@ -133,16 +134,16 @@ window.requestIdleCallback = function () { return 0; };
   window.Worker = function (url) {
     made += 1;
     window.workersMade = made;
-    return new Real(made === 1 ? "/no-such-worker.js" : url);
+    return new Real(made <= %d ? "/no-such-worker.js" : url);
   };
 })();
-"""
+""" % times
 
 
 def test_a_start_that_fails_offline_is_tried_again_and_the_tap_made_meanwhile_is_kept(
         page: Page, seeder):
     gid = seeder.start(NAMES)
-    page.add_init_script(FIRST_START_FAILS)
+    page.add_init_script(starts_failing(1))
     page.goto(f"/g/{gid}/round/1")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
     page.context.set_offline(True)
@@ -160,3 +161,26 @@ def test_a_start_that_fails_offline_is_tried_again_and_the_tap_made_meanwhile_is
     exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
     assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump", "bid"]
     assert exported["rounds"][0]["trump"] == "S"
+
+
+def test_a_start_that_never_succeeds_says_the_phone_is_not_ready_and_keeps_the_taps(
+        page: Page, seeder):
+    gid = seeder.start(NAMES)
+    page.add_init_script(starts_failing(99))
+    page.goto(f"/g/{gid}/round/1")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    expect(page.locator("#offline-ready")).to_be_visible()
+    page.context.set_offline(True)
+    page.locator("#entry button[name=trump][value=S]").click()
+    # The first start and its three tries again, 2 s apart.
+    expect(page.locator("html")).to_have_attribute("data-offline", "unready", timeout=START)
+    assert page.evaluate("window.workersMade") == 4
+    expect(page.locator("#offline-ready")).to_be_hidden()
+    expect(page.locator("#connection")).to_contain_text("kept on this phone")
+
+    page.context.set_offline(False)
+    # taps.js sent the trump it kept.
+    expect(page.locator("#entry button[name=trump][value=S]")).to_have_attribute(
+        "aria-pressed", "true", timeout=START)
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump"]

@@ -81,11 +81,23 @@
     return keeping;
   }
 
+  // Fetched once the service worker holds the page, so that they pass through
+  // it and it keeps them: fetched before it took the page over (its first
+  // visit), they would be in no cache the phone can open with no network, and
+  // a Python started after the cut would find none of them. Where no worker
+  // can be (a plain http:// address of the network), into Python's own start.
   function warm() {
     var files = settings.files.concat([settings.bundle, settings.worker]);
-    return Promise.all(files.map(function (url) {
-      return fetch(url).then(function (answer) { return answer.ok ? answer.arrayBuffer() : Promise.reject(url); });
-    }));
+    return controlled().then(function () {
+      return Promise.all(files.map(function (url) {
+        return fetch(url).then(function (answer) { return answer.ok ? answer.arrayBuffer() : Promise.reject(url); });
+      }));
+    });
+  }
+  function controlled() {
+    var workers = navigator.serviceWorker;
+    if (!workers || !window.isSecureContext || workers.controller) { return Promise.resolve(); }
+    return new Promise(function (resolve) { workers.addEventListener("controllerchange", resolve, { once: true }); });
   }
 
   // This screen, kept by the service worker to open the game with no network
@@ -207,6 +219,9 @@
       if (!navigator.onLine && retries > 0) {
         retries -= 1;
         window.setTimeout(start, RETRY_AFTER);
+      } else if (!navigator.onLine) { // it will not start: the screen no longer says it is ready
+        root.dataset.offline = "unready";
+        sayReady(false);
       }
     });
     return starting;
