@@ -178,10 +178,11 @@ def is_vendored() -> bool:
     return all((folder / name).is_file() for name in PYODIDE_FILES)
 
 
-def phone_settings(seat: int | None = None) -> dict[str, object] | None:
+def phone_settings(seat: int | None = None, friendly: bool = False) -> dict[str, object] | None:
     """What the round screen's ``offline-engine`` script needs, or None when
     Pyodide is not vendored here (the round screen then works online only);
-    ``seat``: the player of a player's own link (None: a scorer's)."""
+    ``seat``: the player of a player's own link (None: a scorer's);
+    ``friendly``: a club's friendly game (its standings say so)."""
     if not is_vendored():
         return None
     version, _zip = bundle(current_app.root_path)
@@ -195,6 +196,7 @@ def phone_settings(seat: int | None = None) -> dict[str, object] | None:
         "rules": rules,
         "root": request.script_root,
         "seat": seat,
+        "friendly": friendly,
     }
 
 

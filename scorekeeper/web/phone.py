@@ -143,12 +143,14 @@ class Phone:
     :data:`scorekeeper.web.engine.PHONE_ENDPOINTS`; ``gid`` the link's token
     and ``csrf`` the page's CSRF token, for the forms drawn. ``seat`` is the
     player of a player's own link (None: a scorer's), which enters that
-    player's bid and tricks only, as online.
+    player's bid and tricks only, as online. ``friendly``: a club's friendly
+    game, which its standings say (a fact of the club, not of the log).
     """
 
     def __init__(self, stored: Mapping[str, Any], language: str, rules: Mapping[str, str],
-                 gid: str, csrf: str, root: str = "", seat: int | None = None) -> None:
-        self.seat = seat
+                 gid: str, csrf: str, root: str = "", seat: int | None = None,
+                 friendly: bool = False) -> None:
+        self.seat, self.friendly = seat, friendly
         self.start = (Ruleset.from_dict(stored["ruleset"]),
                       [p["name"] for p in sorted(stored["players"], key=lambda p: p["seat"])],
                       stored["first_dealer"])

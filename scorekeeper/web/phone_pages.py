@@ -156,7 +156,7 @@ class Pages:
         parts = {name: Markup(phone.env.get_template(f"play/_standings_{name}.html").render(
             **context)) for name in ("head", "body")}
         return self.draw("play/standings.html", path, "play.standings", series=None,
-                         follows=False, **parts)
+                         follows=False, friendly=phone.friendly, **parts)
 
     def game(self) -> SimpleNamespace:
         """The game as the pages' templates read it (its version, its preset)."""

@@ -9,6 +9,7 @@ from flask import flash, make_response, redirect, render_template, url_for
 
 from ..game import Sheet
 from ..game.rounds import RoundSheet
+from ..storage import clubs
 from ..storage.links import SCORER, SEAT
 from ..storage.models import Game
 from . import access, engine
@@ -40,7 +41,8 @@ def render_round(game: Game, sheet: Sheet, number: int, error: str | None = None
     # Only the whole round screen of a link that enters plays on without
     # network (docs/offline.md): a scorer's, or a player's own with its rights.
     found = access.access()
-    offline = engine.phone_settings(found.player if found.role == SEAT else None) if \
+    offline = engine.phone_settings(found.player if found.role == SEAT else None,
+                                    clubs.is_friendly(game)) if \
         template == ROUND_PAGE and rnd is sheet.current and found.role in (SCORER, SEAT) else None
     html = draw(template, game, sheet, rnd, error=error, notice=notice,
                 confirm_reopen=confirm_reopen, offline_engine=offline)

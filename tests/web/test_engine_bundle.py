@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.storage import clubs
 from scorekeeper.web import engine
 from scorekeeper.web.security import ENGINE_POLICY
 
@@ -271,7 +272,7 @@ PAGES = """
 import json
 from scorekeeper.web.phone import Phone
 stored, steps, language = json.loads(open("input.json").read())
-phone = Phone(stored, language, RULES, GID, "TOKEN")
+phone = Phone(stored, language, RULES, GID, "TOKEN", friendly=FRIENDLY)
 shown = []
 for kind, path, values in steps:
     if kind == "tap":
@@ -286,14 +287,17 @@ print(json.dumps({"shown": shown, "version": phone.version}))
 TOKEN = re.compile(r'(name="csrf_token" type="hidden" value="|name="csrf_token" value=")[^"]*"')
 
 
-def phone_steps(client, unpacked: Path, gid: str, steps: list, language: str = "en") -> dict:
+def phone_steps(client, unpacked: Path, gid: str, steps: list, language: str = "en",
+                friendly: bool = False) -> dict:
     """What the phone shows after each step: ("tap", path, fields) on the
-    round screen, ("post", path, fields) a plain form, ("page", path, query)."""
+    round screen, ("post", path, fields) a plain form, ("page", path, query).
+    ``friendly``: what the round screen told the phone of the game's club."""
     stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
     (unpacked / "input.json").write_text(json.dumps([stored, steps, language]))
     rules = {rule.endpoint: rule.rule for rule in client.application.url_map.iter_rules()
              if rule.endpoint in engine.PHONE_ENDPOINTS}
-    return json.loads(run_bare(unpacked, f"RULES = {rules!r}\nGID = {gid!r}\n" + PAGES))
+    return json.loads(run_bare(unpacked, f"RULES = {rules!r}\nGID = {gid!r}\n"
+                                         f"FRIENDLY = {friendly!r}\n" + PAGES))
 
 
 #: A WTForms form's token: drawn by the phone, not by the tests' server (no CSRF in tests).
@@ -330,6 +334,20 @@ def test_the_phones_pages_of_the_game_are_the_servers(client, table, unpacked, p
     assert same_main(shown) == main_of(server)
     assert shown["title"] + " · Scorekeeper" in server
     assert shown["nav"] in server
+
+
+def test_a_friendly_games_standings_say_so_on_the_phone_as_on_the_server(
+        client, table, unpacked, monkeypatch):
+    gid = table.start()
+    played_round(table)
+    monkeypatch.setattr(clubs, "is_friendly", lambda game: True)  # a club's friendly game
+    told = re.search(r'data-settings="([^"]*)"', client.get(f"/g/{gid}/round/2").get_data(
+        as_text=True)).group(1)
+    assert json.loads(html.unescape(told))["friendly"] is True
+    shown = phone_steps(client, unpacked, gid, [("page", "/standings", {})],
+                        friendly=True)["shown"][0]
+    server = client.get(f"/g/{gid}/standings").get_data(as_text=True)
+    assert 'id="friendly-note"' in shown["main"] and same_main(shown) == main_of(server)
 
 
 def test_the_phones_standings_write_percentages_in_the_pages_language(client, table, unpacked):

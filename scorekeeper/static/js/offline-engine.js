@@ -193,6 +193,7 @@
     var given = JSON.stringify({
       stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
       csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
+      friendly: Boolean(settings.friendly),
     });
     // With the taps this phone stored before a reload.
     starting = boot().then(function () { return ask("hold", [given, JSON.stringify(read(OWN, []))]); }).then(function (held) {

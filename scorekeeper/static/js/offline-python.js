@@ -23,7 +23,7 @@ var HOLD = [
   "import json",
   "from scorekeeper.web.phone import Phone, TAP",
   "_given = json.loads(settings_json)",
-  "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'))",
+  "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'), _given.get('friendly', False))",
   "for _tap in json.loads(own_json):",  // the taps this phone kept before a reload
   "    (phone.tap if TAP.search(_tap['url']) else phone.post)(_tap['url'], _tap['values'])",
   "def tap_json(path, values):",
