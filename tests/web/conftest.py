@@ -10,14 +10,10 @@ missing server is a failure instead.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
-from pathlib import Path
-
 import pytest
 
-from servers import PG_BIN, free_port, host_database_url, needs_postgres, running_redis
+from postgres_cluster import running_postgres
+from servers import host_database_url, needs_postgres, running_redis
 
 
 def pytest_collection_modifyitems(items):
@@ -31,29 +27,11 @@ def pytest_collection_modifyitems(items):
             item.add_marker(postgres)
 
 
-def as_postgres(*args: str) -> None:
-    subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
-                   capture_output=True, timeout=60)
-
-
 @pytest.fixture(scope="module")
 def postgres_url():
     """The URL of an empty database on a cluster started for the module."""
-    # Not under pytest's tmp folder: that one is private to root, and the
-    # server runs as the postgres user.
-    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
-    data, port = folder / "data", free_port()
-    shutil.chown(folder, "postgres")
-    as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
-                "-E", "UTF8", "--no-locale")
-    as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
-                f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
-    try:
-        as_postgres(str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "scorekeeper")
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper"
-    finally:
-        as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
+    with running_postgres() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
-"""What the web tests that start servers share: the PostgreSQL binaries and a
-throwaway Redis, the marks for tests that need them, a free port, and app
-servers in processes of their own (as several hosts run them).
+"""What the web tests that start servers share: a throwaway Redis, the marks
+for tests that need it or PostgreSQL, a free port, and app servers in
+processes of their own (as several hosts run them).
 
 Its own module, not the conftest: ``from conftest import …`` finds whichever
 conftest was imported last (tests/browser has one too).
@@ -12,7 +12,6 @@ import http.client
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -23,20 +22,14 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
+import postgres_cluster
 import pytest
 import redis
 
-PG_BIN = Path("/usr/lib/postgresql/15/bin")
-POSTGRES_AVAILABLE = ((PG_BIN / "initdb").exists() and shutil.which("runuser") is not None
-                      and os.geteuid() == 0)
+#: The cluster's mark (tests/postgres_cluster.py), named here too for the web
+#: tests that import it with the servers.
+needs_postgres = postgres_cluster.needs_postgres
 REDIS_SERVER = Path("/usr/bin/redis-server")
-
-#: Marks a module or test that needs the cluster: skipped where the server
-#: cannot run, except where ``REQUIRE_POSTGRES`` asks for it (then it fails).
-needs_postgres = pytest.mark.skipif(
-    not POSTGRES_AVAILABLE and not os.environ.get("REQUIRE_POSTGRES"),
-    reason="PostgreSQL 15 server binaries (or root, to run them as postgres) not available",
-)
 
 #: Marks a test that needs a Redis server: skipped where Debian's
 #: ``redis-server`` is missing, except where ``REQUIRE_REDIS`` asks for it.

@@ -1,0 +1,60 @@
+"""A throwaway PostgreSQL 15 cluster, for the tests of either folder that
+need one (tests/web's ``postgres_url``, a browser test on PostgreSQL), and
+the mark for them. At the top of tests/ so that both folders import it (the
+root conftest puts this folder on ``sys.path``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+PG_BIN = Path("/usr/lib/postgresql/15/bin")
+POSTGRES_AVAILABLE = ((PG_BIN / "initdb").exists() and shutil.which("runuser") is not None
+                      and os.geteuid() == 0)
+
+#: Marks a module or test that needs the cluster: skipped where the server
+#: cannot run, except where ``REQUIRE_POSTGRES`` asks for it (then it fails).
+needs_postgres = pytest.mark.skipif(
+    not POSTGRES_AVAILABLE and not os.environ.get("REQUIRE_POSTGRES"),
+    reason="PostgreSQL 15 server binaries (or root, to run them as postgres) not available",
+)
+
+
+def as_postgres(*args: str) -> None:
+    subprocess.run(["runuser", "-u", "postgres", "--", *args], check=True,
+                   capture_output=True, timeout=60)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextmanager
+def running_postgres() -> Iterator[str]:
+    """The URL (SQLAlchemy's spelling) of an empty database on a cluster
+    started for the caller, stopped and removed after."""
+    # Not under pytest's tmp folder: that one is private to root, and the
+    # server runs as the postgres user.
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
+    data, port = folder / "data", _free_port()
+    shutil.chown(folder, "postgres")
+    as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
+                "-E", "UTF8", "--no-locale")
+    as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(folder / "log"), "-w", "-o",
+                f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
+    try:
+        as_postgres(str(PG_BIN / "createdb"), "-h", "127.0.0.1", "-p", str(port), "scorekeeper")
+        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/scorekeeper"
+    finally:
+        as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
+        shutil.rmtree(folder, ignore_errors=True)
