@@ -229,6 +229,16 @@ class Scene:
     setup_fields: dict[str, list]
     archive: bytes = b""
     hand_record: bytes = b""
+    #: Whether a write may have changed the fresh game (or its club) since it
+    #: was made: the set-up game stands in for it at first.
+    fresh_spent: bool = True
+
+    def spend(self, request: "Request", status: int | None) -> None:
+        """Note a request sent through the fresh game: one that may have
+        written (not a read, not refused: a refused write stores nothing)
+        spends it."""
+        if request.method not in ("GET", "HEAD") and (status is None or status < 400):
+            self.fresh_spent = True
 
 
 class FormFields(HTMLParser):

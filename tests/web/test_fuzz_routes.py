@@ -138,7 +138,12 @@ def renew_fresh_game(scene: Scene, table, rule) -> None:
     """A new game for a route that replaces or deletes the links it is sent through
     (its viewer link is another game's: finding its own takes a page with QR codes),
     and a new club too for such a route of a club (``rule``'s; a game's route
-    keeps the club it had: making one is the dearest part of the fuzzer's run)."""
+    keeps the club it had: making one is the dearest part of the fuzzer's run).
+    Only once a request may have written through the one there is
+    (:meth:`Scene.spend`): a read or a refused write leaves it as it was made."""
+    if not scene.fresh_spent:
+        return
+    scene.fresh_spent = False
     config = table.client.application.config
     csrf, config["WTF_CSRF_ENABLED"] = config["WTF_CSRF_ENABLED"], False
     table.start()
@@ -174,6 +179,7 @@ def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None, 
                 if prepare:
                     prepare(request)
                 sent += 1
+                status = None
                 try:
                     status = request.send(client).status_code
                 except Exception as error:  # noqa: BLE001 - any exception is the finding
@@ -182,6 +188,7 @@ def fuzz(app, client, table, scene: Scene, rules, fuzzer: Fuzzer, prepare=None, 
                     if status >= 500:
                         errors.append(f"{rule.endpoint}: answered {status} on {request}")
                 if strategy.fresh_game:
+                    scene.spend(request, status)
                     renew_fresh_game(scene, table, rule)
     return errors, sent
 
@@ -323,6 +330,7 @@ def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client
             prepare(request)
             client.delete_cookie("lang")  # a fuzzed /language may have chosen another
             response = request.send(client)
+            scene.spend(request, response.status_code)
             if response.status_code >= 500:
                 errors.append(f"{way}: {request}: {response.status_code}")
             if response.status_code == 400 and b"expired" in response.get_data():
