@@ -134,6 +134,23 @@ def wait_for_turn(games: Sequence[Game]) -> None:
             raise VersionTaken(ids[game_id].public_id)
 
 
+def end_turn() -> None:
+    """End, at the driver, a transaction that wrote nothing: the lock it took
+    waiting for its turn (:func:`wait_for_turn`) is the next phone's turn, not
+    to be held while the refusal is drawn. The session's objects stay loaded
+    (a rollback through the session would expire them)."""
+    connection = db.session.connection()
+    driver = connection.connection.dbapi_connection
+    if connection.dialect.name == "sqlite":
+        open_ = driver.in_transaction
+    elif connection.dialect.name == "postgresql":
+        open_ = driver.info.transaction_status.name != "IDLE"
+    else:
+        return
+    if open_:
+        driver.rollback()
+
+
 def begin() -> None:
     """Start the write's transaction where the connection reads without one.
 
@@ -210,11 +227,14 @@ class Unit:
     def discard(self) -> None:
         """Roll back what this attempt wrote. An attempt refused before it
         wrote anything leaves the session as it is: its objects stay loaded
-        (a refused tap then redraws the screen with no query more)."""
+        (a refused tap then redraws the screen with no query more), and its
+        transaction ends at once (:func:`end_turn`)."""
         session = db.session
         if (self.wrote or session.info.get(FLUSHED) or session.new or session.dirty
                 or session.deleted):
             session.rollback()
+        else:
+            end_turn()
 
     def committed(self) -> None:
         """After the commit: keep the folds, run the actions asked for."""

@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from sqlalchemy import inspect
 from at_once import at_once
 
 from scorekeeper.game import GameError, entries
@@ -97,3 +98,23 @@ def test_a_write_to_a_game_another_phone_is_writing_waits_for_its_turn_and_runs_
         game = db.session.get(Game, game_id)
         assert game.version == 2
         assert folds.fold_of(game).sheet.rounds[0].trump == "S"
+
+
+def test_a_refused_write_ends_its_turn_at_once_and_keeps_the_game_loaded(app, table):
+    """The lock a write took waiting for its turn is not held while the
+    refusal is drawn: the next phone's write goes on."""
+    table.start()
+    with app.test_request_context():
+        game = db.session.scalar(db.select(Game))
+
+        def refused(_unit):
+            entries.bid(folds.fold_of(game).sheet, 1, 0, 99)  # no such bid
+
+        with pytest.raises(GameError):
+            unit.write(refused, over=(game,), busy=GameError("busy"))
+        connection = db.session.connection()
+        driver = connection.connection.dbapi_connection
+        held = (driver.in_transaction if connection.dialect.name == "sqlite"
+                else driver.info.transaction_status.name != "IDLE")
+        assert not held
+        assert not inspect(game).expired_attributes
