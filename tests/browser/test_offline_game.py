@@ -255,9 +255,10 @@ def played_offline_to_its_end(page: Page, second: Page, gid: str, seeder, shoot)
     assert exported["rounds"][0]["trump"] == "H" and len(exported["rounds"]) == 3
     assert "Di" not in exported["rounds"][2]["bids"]
     expect(page.locator("main")).to_contain_text("wins the game")
-    # The second phone shows the same standings (off its round screen first,
-    # which follows the game to its result by itself, a navigation of its own).
-    second.goto("about:blank")
+    # The second phone's round screen follows the game to its result by
+    # itself (a navigation of its own, waited for: one of the test's own would
+    # be cut short by it), and shows the same standings.
+    expect(second).to_have_url(re.compile(rf"/g/{gid}/standings$"))
     second.goto(f"/g/{gid}/standings")
     assert standings_shown(second) == shown
     shoot("offline-game-over-second", second)
