@@ -19,11 +19,13 @@ It prints figures only (the budgets of issue 39 beside them); nothing fails:
   Chromium's own throttling (CDP ``Emulation.setCPUThrottlingRate``) does not
   slow (a busy loop took 382 ms in a worker at x1 and 405 ms at x4, while the
   page's own thread went from 361 to 1482 ms). So at x4 the whole browser is
-  held to a quarter of one core (a Linux cgroup's CPU quota: every thread of
-  every process of the browser, the worker's too, shares it; harsher than a
-  phone whose cores run the page and the worker side by side). Where no
-  cgroup can be made (not root), CDP's throttling is used and the line says
-  that the worker was not slowed.
+  held by a Linux cgroup's CPU quota (every thread of every process of the
+  browser, the worker's too, shares it), twice: to half of one core (this
+  machine's two cores at a quarter of their speed), and to a quarter of one
+  core (a one-core phone at a quarter: harsher than a phone whose cores run
+  the page and the worker side by side). Where no cgroup can be made (not
+  root), CDP's throttling is used and the line says that the worker was not
+  slowed.
   Python is started in the background once the page is idle; the bench waits
   for that (a round screen open a while before the connection drops) and
   prints how long it took, apart.
@@ -54,8 +56,12 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 WAIT = 300_000
-#: The cgroup (v1 CPU controller) the x4 browser runs in: a quarter of one core.
-QUARTER = Path("/sys/fs/cgroup/cpu/scorekeeper-bench-quarter")
+#: The cgroups (v1 CPU controller) the x4 browser runs in, by their share of one core.
+HELD = {0.5: Path("/sys/fs/cgroup/cpu/scorekeeper-bench-half"),
+        0.25: Path("/sys/fs/cgroup/cpu/scorekeeper-bench-quarter")}
+#: The shares' names, as the figures say them.
+SHARES = {0.5: "half of one core: this machine's two cores at a quarter of their speed",
+          0.25: "a quarter of one core"}
 
 
 class QuietHandler(WSGIRequestHandler):
@@ -141,26 +147,27 @@ def booted(page: Page) -> None:
                            timeout=WAIT)
 
 
-def quarter_core_chromium(folder: Path) -> str | None:
-    """A launcher that starts Chromium in a cgroup held to a quarter of one
+def held_chromium(folder: Path, share: float) -> str | None:
+    """A launcher that starts Chromium in a cgroup held to ``share`` of one
     core, or None where no cgroup can be made here."""
+    group = HELD[share]
     try:
-        QUARTER.mkdir(exist_ok=True)
-        (QUARTER / "cpu.cfs_period_us").write_text("100000")
-        (QUARTER / "cpu.cfs_quota_us").write_text("25000")
+        group.mkdir(exist_ok=True)
+        (group / "cpu.cfs_period_us").write_text("100000")
+        (group / "cpu.cfs_quota_us").write_text(str(int(100000 * share)))
     except OSError:
         return None
-    launcher = folder / "chromium-quarter"
-    launcher.write_text(f"#!/bin/sh\necho $$ > {QUARTER}/cgroup.procs\nexec {CHROMIUM} \"$@\"\n")
+    launcher = folder / f"chromium-{group.name}"
+    launcher.write_text(f"#!/bin/sh\necho $$ > {group}/cgroup.procs\nexec {CHROMIUM} \"$@\"\n")
     launcher.chmod(0o755)
     return str(launcher)
 
 
 def offline_round(page: Page, base: str, gid: str, slow: int,
-                  held: bool) -> tuple[float, float, list[float]]:
+                  held: float | None) -> tuple[float, float, list[float]]:
     page.goto(f"{base}/g/{gid}/round/1")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
-    if slow > 1 and not held:
+    if slow > 1 and held is None:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slow})
     page.reload()  # every file now from the browser's caches
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
@@ -187,10 +194,10 @@ def offline_round(page: Page, base: str, gid: str, slow: int,
     return early, ready, taps
 
 
-def how(slow: int, held: bool) -> str:
+def how(slow: int, held: float | None) -> str:
     if slow == 1:
         return ""
-    return (" (the browser held to a quarter of one core)" if held else
+    return (f" (the browser held to {SHARES[held]})" if held else
             " (CDP throttling: the page's thread slowed, Python's worker not)")
 
 
@@ -214,14 +221,15 @@ def main() -> int:
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
-    quarter = quarter_core_chromium(folder)
+    launchers = {share: held_chromium(folder, share) for share in HELD}
+    runs = [(1, None, (3, 50))] + ([(4, share, (8, 150)) for share in HELD]
+                                   if all(launchers.values()) else [(4, None, (8, 150))])
     with sync_playwright() as playwright:
         device = {k: v for k, v in playwright.devices["Pixel 7"].items()
                   if k != "default_browser_type"}
-        for slow, budgets in ((1, (3, 50)), (4, (8, 150))):
-            held = slow > 1 and quarter is not None
-            browser = playwright.chromium.launch(executable_path=quarter if held else CHROMIUM,
-                                                 args=CHROMIUM_ARGS)
+        for slow, held, budgets in runs:
+            browser = playwright.chromium.launch(
+                executable_path=launchers[held] if held else CHROMIUM, args=CHROMIUM_ARGS)
             context = browser.new_context(**device)
             early, ready, taps = offline_round(context.new_page(), base, new_game(), slow, held)
             browser.close()
