@@ -140,15 +140,23 @@ window.requestIdleCallback = function () { return 0; };
 """ % times
 
 
-def test_a_start_that_fails_offline_is_tried_again_and_the_tap_made_meanwhile_is_kept(
-        page: Page, seeder):
+def trump_tapped_as_the_start_fails(page: Page, seeder, times: int) -> str:
+    """A round screen made ready, the first ``times`` starts of Python made to
+    fail, the network cut and spades tapped meanwhile; the game's link."""
     gid = seeder.start(NAMES)
-    page.add_init_script(starts_failing(1))
+    page.add_init_script(starts_failing(times))
     page.goto(f"/g/{gid}/round/1")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    expect(page.locator("#offline-ready")).to_be_visible()
     page.context.set_offline(True)
+    page.locator("#entry button[name=trump][value=S]").click()
+    return gid
+
+
+def test_a_start_that_fails_offline_is_tried_again_and_the_tap_made_meanwhile_is_kept(
+        page: Page, seeder):
+    gid = trump_tapped_as_the_start_fails(page, seeder, 1)
     trump = page.locator("#entry button[name=trump][value=S]")
-    trump.click()  # while Python's first start fails
     expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
     assert page.evaluate("window.workersMade") == 2
     expect(trump).to_have_attribute("aria-pressed", "true")
@@ -165,13 +173,7 @@ def test_a_start_that_fails_offline_is_tried_again_and_the_tap_made_meanwhile_is
 
 def test_a_start_that_never_succeeds_says_the_phone_is_not_ready_and_keeps_the_taps(
         page: Page, seeder):
-    gid = seeder.start(NAMES)
-    page.add_init_script(starts_failing(99))
-    page.goto(f"/g/{gid}/round/1")
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
-    expect(page.locator("#offline-ready")).to_be_visible()
-    page.context.set_offline(True)
-    page.locator("#entry button[name=trump][value=S]").click()
+    gid = trump_tapped_as_the_start_fails(page, seeder, 99)
     # The first start and its three tries again, 2 s apart.
     expect(page.locator("html")).to_have_attribute("data-offline", "unready", timeout=START)
     assert page.evaluate("window.workersMade") == 4
