@@ -140,15 +140,16 @@ def renew_fresh_game(scene: Scene, table, rule) -> None:
     and a new club too for such a route of a club (``rule``'s; a game's route
     keeps the club it had: making one is the dearest part of the fuzzer's run).
     Only once a request may have written through the one there is
-    (:meth:`Scene.spend`): a read or a refused write leaves it as it was made."""
-    if not scene.fresh_spent:
+    (:meth:`Scene.spend`): a read or a refused write leaves it as it was made.
+    A club's route never runs on the club every game of the scene shares."""
+    fresh, club_route = scene.games["fresh"], rule.rule.startswith("/clubs/")
+    if not scene.fresh_spent and not (club_route and fresh.club == scene.games["setup"].club):
         return
     scene.fresh_spent = False
     config = table.client.application.config
     csrf, config["WTF_CSRF_ENABLED"] = config["WTF_CSRF_ENABLED"], False
     table.start()
-    fresh = scene.games["fresh"]
-    club = (a_club(table.client) if rule.rule.startswith("/clubs/")
+    club = (a_club(table.client) if club_route
             else {key: getattr(fresh, key) for key in CLUB_KEYS})
     config["WTF_CSRF_ENABLED"] = csrf
     scene.games["fresh"] = SceneGame(table.gid, scene.games["setup"].viewer, [1, 2], **club)
