@@ -1,6 +1,6 @@
 """A throwaway PostgreSQL 15 cluster, for the tests of either folder that
-need one (tests/web's ``postgres_url``, a browser test on PostgreSQL), and
-the mark for them. At the top of tests/ so that both folders import it (the
+need one (tests/web's ``postgres_url``, a browser test on PostgreSQL), the
+mark for them, and a free port (for any server a test starts). At the top of tests/ so that both folders import it (the
 root conftest puts this folder on ``sys.path``)."""
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def as_postgres(*args: str) -> None:
                    capture_output=True, timeout=60)
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A port no server on this machine listens on just now."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
@@ -46,7 +47,7 @@ def running_postgres() -> Iterator[str]:
     # Not under pytest's tmp folder: that one is private to root, and the
     # server runs as the postgres user.
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
-    data, port = folder / "data", _free_port()
+    data, port = folder / "data", free_port()
     shutil.chown(folder, "postgres")
     as_postgres(str(PG_BIN / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust",
                 "-E", "UTF8", "--no-locale")

@@ -124,7 +124,7 @@ def wait_for_turn(games: Sequence[Game]) -> None:
         return
     connection = db.session.connection()
     if connection.dialect.name == "sqlite":
-        if not connection.connection.dbapi_connection.in_transaction:
+        if not in_transaction(connection):
             connection.exec_driver_sql("BEGIN IMMEDIATE")
     elif connection.dialect.name != "postgresql":
         return
@@ -134,21 +134,26 @@ def wait_for_turn(games: Sequence[Game]) -> None:
             raise VersionTaken(ids[game_id].public_id)
 
 
+def in_transaction(connection: Any) -> bool:
+    """Whether the driver's connection under ``connection`` has a transaction
+    open (SQLAlchemy cannot say: on SQLite and on PostgreSQL's autocommit
+    connections the transactions are begun here, not by it)."""
+    driver = connection.connection.dbapi_connection
+    if connection.dialect.name == "sqlite":
+        return driver.in_transaction
+    if connection.dialect.name == "postgresql":
+        return driver.info.transaction_status.name != "IDLE"
+    return False
+
+
 def end_turn() -> None:
     """End, at the driver, a transaction that wrote nothing: the lock it took
     waiting for its turn (:func:`wait_for_turn`) is the next phone's turn, not
     to be held while the refusal is drawn. The session's objects stay loaded
     (a rollback through the session would expire them)."""
     connection = db.session.connection()
-    driver = connection.connection.dbapi_connection
-    if connection.dialect.name == "sqlite":
-        open_ = driver.in_transaction
-    elif connection.dialect.name == "postgresql":
-        open_ = driver.info.transaction_status.name != "IDLE"
-    else:
-        return
-    if open_:
-        driver.rollback()
+    if in_transaction(connection):
+        connection.connection.dbapi_connection.rollback()
 
 
 def begin() -> None:
@@ -167,8 +172,7 @@ def begin() -> None:
     connection = db.session.connection()
     if connection.dialect.name != "postgresql":
         return
-    driver = connection.connection.dbapi_connection
-    if driver.autocommit and driver.info.transaction_status.name == "IDLE":
+    if connection.connection.dbapi_connection.autocommit and not in_transaction(connection):
         connection.exec_driver_sql("BEGIN")
 
 

@@ -12,7 +12,6 @@ import http.client
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -26,9 +25,9 @@ import postgres_cluster
 import pytest
 import redis
 
-#: The cluster's mark (tests/postgres_cluster.py), named here too for the web
-#: tests that import it with the servers.
-needs_postgres = postgres_cluster.needs_postgres
+#: The cluster's mark and the free port (tests/postgres_cluster.py), named
+#: here too for the web tests that import them with the servers.
+needs_postgres, free_port = postgres_cluster.needs_postgres, postgres_cluster.free_port
 REDIS_SERVER = Path("/usr/bin/redis-server")
 
 #: Marks a test that needs a Redis server: skipped where Debian's
@@ -37,12 +36,6 @@ needs_redis = pytest.mark.skipif(
     not REDIS_SERVER.exists() and not os.environ.get("REQUIRE_REDIS"),
     reason="redis-server not installed (Debian's redis-server package)",
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_until(answers, process: subprocess.Popen, what: str, seconds: float = 30) -> None:
