@@ -5,7 +5,9 @@ when the connection is back the phone's own log goes to the server in order."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -186,3 +188,53 @@ def test_a_start_that_never_succeeds_says_the_phone_is_not_ready_and_keeps_the_t
         "aria-pressed", "true", timeout=START)
     exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
     assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump"]
+
+
+def mark_made(page: Page, name: str) -> None:
+    """Wait for a mark of js/offline-engine.js (the worker's steps among them)."""
+    page.wait_for_function("(name) => performance.getEntriesByName(name).length > 0", arg=name,
+                           timeout=START)
+
+
+def snapshots_kept(page: Page) -> dict[str, int]:
+    """The Python snapshots this phone keeps: their keys and sizes in bytes."""
+    return page.evaluate("""() => caches.open("python-started").then((cache) => cache.keys().then(
+        (keys) => Promise.all(keys.map((key) => cache.match(key).then((kept) => kept.arrayBuffer())
+            .then((bytes) => [key.url, bytes.byteLength]))))).then(Object.fromEntries)""")
+
+
+def test_python_starts_from_the_snapshot_its_first_start_kept_and_plays_offline(page: Page, seeder):
+    gid = seeder.start(NAMES)
+    drawn = seeder.client.get(f"/g/{gid}/round/1").get_data(as_text=True)
+    settings = json.loads(html.unescape(re.search(r'data-settings="([^"]+)"', drawn).group(1)))
+    # Kept before: a snapshot of another engine bundle, and one of this bundle
+    # that Pyodide cannot take (cut short, as by a full disk).
+    page.goto("/")
+    key = page.evaluate("""(s) => {
+        const key = new URL(s.bundle + "?pyodide=" + encodeURIComponent(s.pyodide), location.href).href;
+        return caches.open("python-started").then((cache) => Promise.all([
+            cache.put("/engine/0000000000000000/engine.zip?pyodide=old", new Response(new Uint8Array(1 << 20))),
+            cache.put(key, new Response(new Uint8Array(4096))),
+        ])).then(() => key);
+    }""", settings)
+    page.goto(f"/g/{gid}/round/1")
+    mark_made(page, "offline-snapshot-kept")
+    kept = snapshots_kept(page)
+    assert list(kept) == [key]
+    assert kept[key] > 10_000_000  # Python's memory, the engine imported
+
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    mark_made(page, "offline-imported")
+    assert page.evaluate("performance.getEntriesByName('offline-from-snapshot').length") == 1
+    page.context.set_offline(True)
+    expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    tap(page, "#entry button[name=trump][value=S]")
+    for player in ORDER[:3]:
+        tap(page, f"#bid-{player} button[name=bid][value='{BIDS[player]}']")
+    expect(page.locator("#bid-0 button[name=bid][value='1']")).to_be_disabled()
+
+    page.context.set_offline(False)
+    expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=START)
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump", "bid", "bid", "bid"]
