@@ -59,7 +59,6 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 WAIT = 300_000
-PERIOD = int(__import__("os").environ.get("PERIOD", "100000"))
 #: The cgroups (v1 CPU controller) the x4 browser runs in, by their share of one core.
 HELD = {0.5: Path("/sys/fs/cgroup/cpu/scorekeeper-bench-half"),
         0.25: Path("/sys/fs/cgroup/cpu/scorekeeper-bench-quarter")}
@@ -153,9 +152,11 @@ def snapshot_kept(page: Page) -> None:
 
 
 def booted(page: Page) -> None:
-    """Python started in the background once the page was idle (js/offline-engine.js)."""
-    page.wait_for_function("""() => performance.getEntriesByName("offline-imported").length > 0""",
-                           timeout=WAIT)
+    """Python started in the background once the page was idle, and, started
+    from the snapshot, its rehearsal done (js/offline-engine.js)."""
+    page.wait_for_function("""() => performance.getEntriesByName("offline-imported").length > 0 && (
+        performance.getEntriesByName("offline-from-snapshot").length === 0 ||
+        performance.getEntriesByName("offline-rehearsed").length > 0)""", timeout=WAIT)
 
 
 def held_chromium(folder: Path, share: float) -> str | None:
@@ -164,8 +165,8 @@ def held_chromium(folder: Path, share: float) -> str | None:
     group = HELD[share]
     try:
         group.mkdir(exist_ok=True)
-        (group / "cpu.cfs_period_us").write_text(str(PERIOD))
-        (group / "cpu.cfs_quota_us").write_text(str(int(PERIOD * share)))
+        (group / "cpu.cfs_period_us").write_text("100000")
+        (group / "cpu.cfs_quota_us").write_text(str(int(100000 * share)))
     except OSError:
         return None
     launcher = folder / f"chromium-{group.name}"

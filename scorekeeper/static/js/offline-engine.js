@@ -120,7 +120,7 @@
     Promise.all([warm(), keepLog(), navigator.onLine ? keepPage() : null]).then(function () {
       if (!phone) { root.dataset.offline = "ready"; }
       sayReady(!phone);
-      if (!navigator.onLine) { start(); } else { whenIdle(boot); }
+      if (!navigator.onLine) { start(); } else { whenIdle(function () { boot().then(rehearse, function () {}); }); }
     }, function () { /* not ready: the screen works online as before */ });
   }
 
@@ -183,20 +183,39 @@
     return booting;
   }
 
+  // What Python holds the game from: its kept log and this screen's settings.
+  function given(kept) {
+    var token = document.querySelector("input[name=csrf_token]");
+    return JSON.stringify({
+      stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
+      csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
+      friendly: Boolean(settings.friendly),
+    });
+  }
+
+  // Started from the snapshot, Python's interpreter runs as WebAssembly
+  // compiled for a quick start, not for speed, until the browser has compiled
+  // its busiest parts again: the first few dozen taps took five times as long.
+  // So, once started in the background, it draws this screen again and again
+  // on a throwaway copy of the game, ten times a message, so that a start the
+  // phone needs (the connection dropped) waits for ten at most.
+  var REHEARSALS = 6;
+  function rehearse(fromSnapshot, done) {
+    done = done || 0;
+    var kept = read(LOG, null);
+    if (!fromSnapshot || starting || !kept) { return; }
+    if (done === REHEARSALS) { performance.mark("offline-rehearsed"); return; }
+    ask("rehearse", [done ? "" : given(kept), 10]).then(function () { rehearse(true, done + 1); }, function () {});
+  }
+
   function start() {
     if (starting) { return starting; }
     var kept = read(LOG, null);
     // Not ready (the files or the log never arrived): js/taps.js keeps the taps as before.
     if (!kept || root.dataset.offline !== "ready") { return null; }
-    var token = document.querySelector("input[name=csrf_token]");
     performance.mark("offline-start");
-    var given = JSON.stringify({
-      stored: kept.stored, language: root.lang || "en", rules: settings.rules, gid: gid,
-      csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
-      friendly: Boolean(settings.friendly),
-    });
     // With the taps this phone stored before a reload.
-    starting = boot().then(function () { return ask("hold", [given, JSON.stringify(read(OWN, []))]); }).then(function (held) {
+    starting = boot().then(function () { return ask("hold", [given(kept), JSON.stringify(read(OWN, []))]); }).then(function (held) {
       performance.mark("offline-engine");
       phone = { tap: asking("tap"), page: asking("page"), post: asking("post") };
       root.dataset.offline = "keeping";

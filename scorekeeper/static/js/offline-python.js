@@ -6,6 +6,9 @@
 //   boot({pyodide, bundle})  Pyodide's core started, the engine bundle
 //                            unpacked, scorekeeper.web.phone imported and its
 //                            templates compiled (no game held yet);
+//                            answers whether Python came from the snapshot;
+//   rehearse(settings, n)    the round screen drawn n times on a throwaway copy
+//                            of the game (js/offline-engine.js says why);
 //   hold(settings, own)      the game held from its kept log, this phone's own
 //                            taps applied again; answers the round screen;
 //   tap(path, values), page(path, query), post(path, values)
@@ -19,11 +22,23 @@
 var python = null;
 var queue = Promise.resolve(); // one message after the other, in the order sent
 
-var HOLD = [
+var PHONE = [
   "import json",
   "from scorekeeper.web.phone import Phone, TAP",
-  "_given = json.loads(settings_json)",
-  "phone = Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'), _given.get('friendly', False))",
+  "def held(settings_json):",
+  "    _given = json.loads(settings_json)",
+  "    return Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'), _given.get('friendly', False))",
+  "_practice = None",
+  "def rehearse(settings_json, times):",  // a throwaway copy of the game, drawn again and again
+  "    global _practice",
+  "    _practice = _practice or held(settings_json)",
+  "    for _ in range(times):",
+  "        _practice.screen()",
+].join("\n");
+
+var HOLD = [
+  "_practice = None",
+  "phone = held(settings_json)",
   "for _tap in json.loads(own_json):",  // the taps this phone kept before a reload
   "    (phone.tap if TAP.search(_tap['url']) else phone.post)(_tap['url'], _tap['values'])",
   "def tap_json(path, values):",
@@ -108,6 +123,7 @@ var calls = {
       python.unpackArchive(bundle, "zip", { extractDir: "/engine" });
       if (!fromSnapshot) {
         python.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone\nscorekeeper.web.phone.warm()");
+        python.runPython(PHONE);
       }
       if (fromSnapshot) { self.postMessage({ mark: "offline-from-snapshot" }); }
       self.postMessage({ mark: "offline-imported" });
@@ -116,7 +132,11 @@ var calls = {
           self.postMessage({ mark: "offline-snapshot-kept" });
         });
       }
+      return fromSnapshot;
     });
+  },
+  rehearse: function (settings, times) {
+    python.globals.get("rehearse")(settings, times);
   },
   hold: function (settings, own) {
     python.globals.set("settings_json", settings);
