@@ -7,9 +7,11 @@
 // order, through the same posts as a tap online (the one write path, each
 // `was` checked; a repeat the server has already is answered as done, so an
 // entry never lands twice), and the page then opens the game where the
-// server has it. An entry another phone set otherwise meanwhile (409) is
-// kept, and the round screen then offers it to settle with one tap: the
-// server says which still differ and draws the choice (web/play/conflicts.py).
+// server has it. An entry another phone set otherwise meanwhile (409), or
+// of a round another phone closed meanwhile, is kept, and the round screen
+// then offers it to settle with one tap, round by round: the server says
+// which still differ and draws the choice (web/play/conflicts.py; in a
+// closed round, keeping this phone's value is a correction of it).
 //
 // No rule is written here: this file only carries taps and HTML.
 (function () {
