@@ -65,11 +65,13 @@ def _unchanged(sheet: Sheet, entry: str, current: Any, new: Any, was: Any, **nam
 # -- live entries of the round screen ------------------------------------------
 
 
-def live_round(sheet: Sheet, number: int) -> RoundSheet:
+def live_round(sheet: Sheet, number: int, was: Any = UNSEEN) -> RoundSheet:
     """The round if live entries (trump, bid, tricks, close) may go to it.
 
     :raise Conflict: when the game is over (its last round closed, or the
-        table ended it on another phone meanwhile).
+        table ended it on another phone meanwhile), or the round is closed
+        and the entry says what the phone saw in it (``was``): it was open
+        on that phone's screen, another phone closed it meanwhile.
     :raise GameError: for a closed round, one not reached yet, or one the
         deck cannot deal.
     """
@@ -77,7 +79,7 @@ def live_round(sheet: Sheet, number: int) -> RoundSheet:
         raise Conflict("game-over")
     rnd = sheet.round(number)
     if rnd.closed:
-        raise GameError("round-closed", number=number)
+        raise (GameError if was is UNSEEN else Conflict)("round-closed", number=number)
     current = sheet.current
     if current is not None and rnd.number > current.number:
         raise GameError("round-not-started", number=number, current=current.number)
@@ -98,7 +100,7 @@ def _check_trump_choice(trump: str | None) -> None:
 
 def trump(sheet: Sheet, number: int, trump: str | None, was: Any = UNSEEN) -> list[NewChange]:
     """The trump of a round being played (a suit letter, or None for no trump)."""
-    rnd = live_round(sheet, number)
+    rnd = live_round(sheet, number, was)
     _check_trump_choice(trump)
     current = rnd.trump if rnd.trump_entered else "unset"
     if _unchanged(sheet, "trump", current, trump, was, number=number):
@@ -142,7 +144,7 @@ def check_bid_of(sheet: Sheet, rnd: RoundSheet, bids: Mapping[int, int], player:
 
 def bid(sheet: Sheet, number: int, player: int, bid: int, was: Any = UNSEEN) -> list[NewChange]:
     """One bid entered live. In turn, the dealer bids once the others have."""
-    rnd = live_round(sheet, number)
+    rnd = live_round(sheet, number, was)
     _check_plays(rnd, player)
     if _unchanged(sheet, "bid", rnd.bids.get(player), bid, was, name=sheet.name(player),
                   player=player):
@@ -157,7 +159,7 @@ def tricks(sheet: Sheet, number: int, player: int, tricks: int,
            was: Any = UNSEEN) -> list[NewChange]:
     """One player's tricks, entered live once every bid is in: the counts
     entered so far never add up to more than the cards dealt."""
-    rnd = live_round(sheet, number)
+    rnd = live_round(sheet, number, was)
     _check_plays(rnd, player)
     if not rnd.is_bidding_complete:
         raise GameError("bids-first")
@@ -226,6 +228,31 @@ def correction(
         "bids": {str(p): bids[p] for p in rnd.order},
         "tricks": {str(p): tricks[p] for p in rnd.order},
     })
+
+
+def corrected_entry(sheet: Sheet, number: int, entry: str, player: int | None, value: Any,
+                    was: Any = UNSEEN) -> list[NewChange]:
+    """One entry of a closed round (``"trump"``, or a player's ``"bid"`` or
+    ``"tricks"``) entered again, the rest as the round holds it: a
+    :func:`correction` of the round, checked as one, on what the phone saw
+    of that entry (``was``; a phone back online keeping its own value)."""
+    rnd = sheet.round(number)
+    if not rnd.closed:
+        raise GameError("round-open", number=number)
+    trump, bids, tricks = rnd.trump, dict(rnd.bids), dict(rnd.tricks)
+    if entry == "trump":
+        _check_trump_choice(value)
+        if _unchanged(sheet, entry, trump, value, was, number=number):
+            return []
+        trump = value
+    else:
+        _check_plays(rnd, player)
+        held = bids if entry == "bid" else tricks
+        if _unchanged(sheet, entry, held[player], value, was, name=sheet.name(player),
+                      player=player):
+            return []
+        held[player] = value
+    return [correction(sheet, number, trump, bids, tricks)]
 
 
 def _refusal_of(check: Callable[[], None]) -> GameError | None:

@@ -12,7 +12,7 @@ from urllib.parse import quote
 from flask import Response, abort, make_response, redirect, request
 from flask_babel import gettext as _
 
-from ..game import GameError, NoSuchRound, RoundSheet, Sheet
+from ..game import GameError, NoSuchRound, Refusals, RoundSheet, Sheet
 from ..game.names import NAME_LENGTH, plain_letters
 from ..rules import RulesError
 from .fields import without_control_characters
@@ -89,6 +89,13 @@ def refusal(error: GameError | RulesError) -> str:
     if isinstance(error, GameError):
         return game_message(error)
     return rules_message(error)
+
+
+def refusals(error: GameError) -> list[str]:
+    """Every reason an entry was refused, in the page's language (a whole
+    round entered again is refused for all that is wrong with it)."""
+    return [refusal(one) for one in error.errors] if isinstance(error, Refusals) else [
+        refusal(error)]
 
 
 def round_or_404(sheet: Sheet, number: int) -> RoundSheet:

@@ -3,7 +3,9 @@ Chromium at a Pixel 7: the round screen reloaded offline plays on, and a
 4-player game started online is played offline to its end, with a
 correction, an Undo and a player who sits out, then sent when the
 connection is back; on the way, a second phone changes a bid of the round
-the first plays offline, and the first settles that conflict when it is back."""
+the first plays offline, and the first settles that conflict when it is back.
+And a bid made offline in a round another phone changed and closed
+meanwhile is offered back as a correction of that round."""
 
 from __future__ import annotations
 
@@ -129,23 +131,85 @@ def test_a_round_screen_reloaded_with_no_network_opens_the_game_and_plays_on(pag
     assert exported["rounds"][0]["bids"] == {"Bob": 2, "Cy": 3}
 
 
-def test_a_game_played_offline_to_its_end_settles_a_conflict_on_the_way_and_is_the_servers_once_back(
-        page: Page, browser: Browser, browser_context_args, base_url, seeder, shoot):
+@pytest.fixture
+def second(browser: Browser, browser_context_args, base_url):
+    """A second phone: a browser context of its own, on the same server."""
+    other = browser.new_context(**{**browser_context_args, "base_url": base_url})
+    yield other.new_page()
+    other.close()
+
+
+def opened(page: Page, seeder) -> tuple[str, list]:
+    """A 4-player game (cardgames, rounds of 2, 1 and 2 cards) started online,
+    its round 1 open on ``page``: the game's link, and the page's errors as they come."""
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
     gid = seeder.start(NAMES, shape="custom", custom="2 1 2")
     page.goto(f"/g/{gid}/round/1")
-    other = browser.new_context(**{**browser_context_args, "base_url": base_url})
-    try:
-        second = other.new_page()
-        second.goto(f"/g/{gid}/round/1")
-        ready(page)
-        page.context.set_offline(True)
-        keeping(page)
-        played_offline_to_its_end(page, second, gid, seeder, shoot)
-        assert errors == []
-    finally:
-        other.close()
+    return gid, errors
+
+
+def test_a_game_played_offline_to_its_end_settles_a_conflict_on_the_way_and_is_the_servers_once_back(
+        page: Page, second: Page, seeder, shoot):
+    gid, errors = opened(page, seeder)
+    second.goto(f"/g/{gid}/round/1")
+    ready(page)
+    page.context.set_offline(True)
+    keeping(page)
+    played_offline_to_its_end(page, second, gid, seeder, shoot)
+    assert errors == []
+
+
+def test_a_bid_made_offline_in_a_round_another_phone_closed_meanwhile_is_kept_with_one_tap(
+        page: Page, second: Page, seeder, shoot):
+    gid, errors = opened(page, seeder)
+    tap(page, "#entry button[name=trump][value=S]")
+    ready(page)
+    page.context.set_offline(True)
+    keeping(page)
+    # Round 1 (Ann deals, 2 cards): Bob bids 0 on this phone, with no network.
+    tap(page, "#bid-1 button[name=bid][value='0']")
+    # Meanwhile the second phone, online, bids 1 for Bob and plays the round to its close.
+    second.goto(f"/g/{gid}/round/1")
+    tap(second, "#bid-1 button[name=bid][value='1']")
+    for player in (2, 3, 0):  # Cy, Di, Ann (the hook rule leaves her 0)
+        tap(second, f"#bid-{player} button[name=bid][value='0']")
+    close_round(second)
+    expect(second.locator(".round-head h1")).to_have_text("Round 2 of 3")
+
+    # Back online: this phone's bid is offered, with the round closed meanwhile.
+    page.context.set_offline(False)
+    conflict = page.locator("#conflicts #conflict-bid-1")
+    expect(conflict).to_be_visible(timeout=START)
+    expect(page.locator(".round-head h1")).to_have_text("Round 2 of 3")
+    expect(page.locator("#conflicts")).to_contain_text("Round 1 closed")
+    expect(conflict.locator("[data-keeps=mine]")).to_have_text("Bob: bid 0 on this phone")
+    expect(conflict.locator("[data-keeps=theirs]")).to_have_text("Bob: bid 1 on another phone")
+    shoot("offline-closed-conflict-offered")
+    conflict.locator("[data-keeps=mine]").click()
+    expect(page.locator("#conflicts")).to_have_count(0)
+    expect(page.locator("#entry")).to_contain_text("Round 1 corrected")
+    shoot("offline-closed-conflict-kept")
+
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert exported["rounds"][0]["bids"] == {"Bob": 0, "Cy": 0, "Di": 0, "Ann": 0}
+    assert [c["kind"] for c in exported["stored"]["changes"]].count("correct") == 1
+    # Both phones show the same round 1 and the same standings.
+    for phone in (page, second):
+        phone.goto(f"/g/{gid}/round/1")
+        expect(phone.locator("#result")).to_contain_text("Bob")
+    assert page.locator("#result").inner_text() == second.locator("#result").inner_text()
+    for phone in (page, second):
+        phone.goto(f"/g/{gid}/standings")
+    shown = standings_shown(page)
+    assert shown == standings_shown(second)
+    assert shown == {s["player"]: s["total"] for s in exported["standings"]}
+    shoot("offline-closed-conflict-standings-second", second)
+    # Opened again, this phone offers nothing more: it is settled.
+    page.goto(f"/g/{gid}/round/2")
+    ready(page)
+    expect(page.locator("#conflicts")).to_have_count(0)
+    assert errors == []
 
 
 def played_offline_to_its_end(page: Page, second: Page, gid: str, seeder, shoot) -> None:

@@ -97,6 +97,39 @@ def test_a_correction_is_checked_like_live_entry_and_stores_the_whole_round():
                             "tricks": {"1": 3, "2": 3, "3": 2, "0": 2}}
 
 
+def test_one_entry_of_a_closed_round_is_corrected_as_the_whole_round_on_what_the_phone_saw():
+    game = Game().with_round_one_closed()  # hearts, bids 3 3 3 0, tricks 3 3 3 1
+    change, = game.enter(entries.corrected_entry, 1, "bid", 1, 2, 3)
+    assert change.kind == "correct" and change.value["bids"] == {"1": 2, "2": 3, "3": 3, "0": 0}
+    assert change.value["tricks"] == {"1": 3, "2": 3, "3": 3, "0": 1}
+    assert entries.corrected_entry(game.sheet, 1, "bid", 1, 2, 3) == []  # sent again: done
+    # A third phone's value meanwhile: refused, the round's value named.
+    assert refused("changed-meanwhile", entries.corrected_entry, game.sheet, 1, "bid", 1, 5,
+                   3) == {"entry": "bid", "current": 2, "name": "Bob", "player": 1}
+    # The dealer's bid checked again with it: the bids would add up to the cards.
+    assert refused("forbidden-bid", entries.corrected_entry, game.sheet, 1, "bid", 1, 4,
+                   2)["name"] == "Ann"
+    assert game.enter(entries.corrected_entry, 1, "trump", None, None, "H")[0].value["trump"] is None
+    # Checked as the whole round: one player's tricks alone no longer add up.
+    assert refused("tricks-total", entries.corrected_entry, game.sheet, 1, "tricks", 1, 4,
+                   3) == {"total": 11, "cards": 10}
+    assert refused("round-open", entries.corrected_entry, game.sheet, 2, "bid", 1, 4, None)
+
+
+def test_an_entry_to_a_round_closed_since_the_phone_saw_it_open_is_a_conflict():
+    game = Game().with_round_one_closed()
+    with pytest.raises(Conflict) as raised:
+        entries.bid(game.sheet, 1, 1, 5, None)  # the phone saw no bid: the round was open
+    assert raised.value.kind == "round-closed"
+    assert not isinstance(_refused(entries.bid, game.sheet, 1, 1, 5), Conflict)  # no `was`
+
+
+def _refused(build, *args) -> GameError:
+    with pytest.raises(GameError) as raised:
+        build(*args)
+    return raised.value
+
+
 def test_undo_names_the_latest_change_in_force_and_the_history_says_what_it_took_back():
     game = Game()
     game.enter(entries.trump, 1, "H")

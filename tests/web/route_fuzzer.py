@@ -109,6 +109,8 @@ STRATEGIES: dict[str, Strategy] = {
     "play.change_log": Strategy(query={"after": SINCE}),
     "play.conflicts": Strategy(query={"bid": ["1:2", "1:5", "1:7", "0:1", "2:0"],
                                       "tricks": ["1:1", "2:0"], "trump": ["H", "S", "none"]}),
+    "play.keep_in_closed_round": Strategy(form={"player": PLAYER, "bid": ["0", "1", "2"],
+                                                "was": WAS}),
     "manage.players": Strategy(),
     "manage.join": Strategy(form={"name": ["Eve"], "after": ["first", "0", "3"],
                                   "start_rule": ["zero", "lowest", "average", "number"],

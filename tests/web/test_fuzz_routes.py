@@ -334,7 +334,9 @@ def test_with_csrf_on_every_post_answers_without_a_server_error(fuzz_app, client
             scene.spend(request, response.status_code)
             if response.status_code >= 500:
                 errors.append(f"{way}: {request}: {response.status_code}")
-            if response.status_code == 400 and b"expired" in response.get_data():
+            # A session cookie the fuzzer made up holds no token: a real one is void with it.
+            made_up = way in ("form", "htmx header") and "session" in request.cookies
+            if response.status_code == 400 and b"expired" in response.get_data() and not made_up:
                 expired.add(rule.endpoint)
     assert errors == []
     if way in ("form", "htmx header"):

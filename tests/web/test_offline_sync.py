@@ -142,11 +142,135 @@ def test_tricks_and_the_trump_are_offered_too(client, table):
     assert "Bob: 3 tricks on this phone" in [label for *_x, label in offered(body)]
 
 
-def test_a_round_no_longer_being_played_offers_nothing(client, table):
+# -- a round closed meanwhile -------------------------------------------------------------
+
+# Round 1 as another phone entered and closed it while this phone was offline.
+ROUND_1 = {"order": [1, 2, 3, 0], "cards": 10, "bids": {1: 3, 2: 2, 3: 4, 0: 0},
+           "tricks": {1: 3, 2: 3, 3: 4, 0: 0}}
+
+
+@pytest.fixture
+def closed(table):
+    """Round 1 entered and closed on another phone; this phone had no network."""
     table.start()
-    table.play_round(1, [1, 2, 3, 0], 10, {1: 3, 2: 2, 3: 4, 0: 0}, {1: 3, 2: 3, 3: 4, 0: 0})
-    assert conflicts(client, table.gid, "bid=1:5").status_code == 204
-    assert conflicts(client, table.gid, "bid=1:5", htmx=False).status_code == 302
+    table.play_round(1, ROUND_1["order"], ROUND_1["cards"], ROUND_1["bids"], ROUND_1["tricks"])
+    return table
+
+
+def corrections(client, gid: str) -> list[dict]:
+    """The corrections the game's JSON export holds, each the whole round entered again."""
+    return [value for kind, _player, value in changes(client, gid) if kind == "correct"]
+
+
+def said(body: str, conflict: str) -> tuple[str, str]:
+    """An entry said with why it cannot be kept with one tap: its HTML and its text."""
+    html = re.search(rf'<div class="conflict" id="{conflict}"\s+data-said>(.*?)</div>\s*</section>',
+                     body, re.S).group(1)
+    return html, " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def keep(client, gid: str, fields: dict, htmx: bool = True):
+    """A chip of a closed round's conflict tapped (its form's fields)."""
+    return client.post(f"/g/{gid}/round/1/conflicts", data=fields, headers=HTMX if htmx else {})
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_a_bid_of_a_round_closed_meanwhile_is_offered_and_kept_as_one_correction(
+        app, client, closed, htmx):
+    # This phone's bid, tapped offline on the open round, comes back after the close.
+    assert send_log(client, closed.gid, [("/round/1/bid", {"player": 1, "bid": 5, "was": ""})]) == [409]
+    assert corrections(client, closed.gid) == []
+    answer = conflicts(client, closed.gid, "bid=1:5", htmx)
+    assert answer.status_code == 200 and "HX-Request" in answer.headers["Vary"]
+    body = answer.get_data(as_text=True)
+    assert offered(body) == [("bid", "5", "Bob: bid 5 on this phone"),
+                             ("bid", "3", "Bob: bid 3 on another phone")]
+    assert "Round 1 closed" in body and 'name="was" value="3"' in body
+    assert f'action="/g/{closed.gid}/round/1/conflicts"' in body
+    assert (" hx-post=" in body) == htmx and ("<html" in body) != htmx
+    kept = keep(client, closed.gid, {"player": 1, "bid": 5, "was": 3}, htmx)
+    assert kept.status_code == (200 if htmx else 302)
+    if htmx:  # the panel of the round being played, saying what was corrected
+        assert "Round 1 corrected" in kept.get_data(as_text=True)
+        assert 'id="entry"' in kept.get_data(as_text=True)
+    else:
+        assert kept.headers["Location"].endswith(f"/g/{closed.gid}/round/1")
+    # The answer lost on the way back, the tap sent again: it lands once.
+    assert keep(client, closed.gid, {"player": 1, "bid": 5, "was": 3}, htmx).status_code == (
+        200 if htmx else 302)
+    correction, = corrections(client, closed.gid)
+    assert correction["bids"] == {"1": 5, "2": 2, "3": 4, "0": 0}
+    assert correction["tricks"] == {str(p): t for p, t in ROUND_1["tricks"].items()}
+    exported = json.loads(client.get(f"/g/{closed.gid}/export.json").get_data(as_text=True))
+    assert exported["rounds"][0]["bids"]["Bob"] == 5
+    assert conflicts(client, closed.gid, "bid=1:5", htmx).status_code == (204 if htmx else 302)
+
+
+def test_keeping_the_other_phones_value_of_a_closed_round_stores_nothing(app, client, closed):
+    before = stored(app)
+    assert keep(client, closed.gid, {"player": 1, "bid": 3, "was": 3}).status_code == 200
+    assert stored(app) == before
+
+
+def test_a_closed_rounds_entry_a_third_phone_corrected_since_is_refused_again(
+        app, client, closed):
+    assert 'name="was" value="3"' in conflicts(client, closed.gid, "bid=1:5").get_data(as_text=True)
+    third = app.test_client()  # corrects Bob's bid to 6 before the scorer taps
+    assert keep(third, closed.gid, {"player": 1, "bid": 6, "was": 3}).status_code == 200
+    before = stored(app)
+    refused = keep(client, closed.gid, {"player": 1, "bid": 5, "was": 3})
+    assert refused.status_code == 409 and stored(app) == before
+    assert "Changed meanwhile on another phone: Bob: bid 6" in refused.get_data(as_text=True)
+    assert offered(conflicts(client, closed.gid, "bid=1:5").get_data(as_text=True))[1] == (
+        "bid", "6", "Bob: bid 6 on another phone")
+
+
+def test_the_trump_of_a_closed_round_is_offered_and_kept_as_a_correction(client, closed):
+    body = conflicts(client, closed.gid, "trump=S").get_data(as_text=True)
+    assert [(name, value) for name, value, _label in offered(body)] == [("trump", "S"),
+                                                                        ("trump", "H")]
+    assert keep(client, closed.gid, {"trump": "S", "was": "H"}).status_code == 200
+    assert [c["trump"] for c in corrections(client, closed.gid)] == ["S"]
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_tricks_that_no_longer_add_up_alone_are_said_with_why_and_the_way_to_the_correction(
+        app, client, closed, htmx):
+    body = conflicts(client, closed.gid, "tricks=1:2", htmx).get_data(as_text=True)
+    assert offered(body) == []  # no chip that could only fail
+    html, text = said(body, "conflict-tricks-1")
+    assert "Bob: 2 tricks on this phone" in text and "Bob: 3 tricks on another phone" in text
+    assert "Tricks total 9, but 10 were played." in text
+    assert f'href="/g/{closed.gid}/round/1/edit"' in html and "Correct round 1" in text
+    # Sent anyway: the correction form's own reason, and nothing stored.
+    before = stored(app)
+    refused = keep(client, closed.gid, {"player": 1, "tricks": 2, "was": 3}, htmx)
+    assert refused.status_code == 422 and stored(app) == before
+    assert "Tricks total 9, but 10 were played." in refused.get_data(as_text=True)
+
+
+def test_a_bid_the_hook_rule_then_forbids_is_said_with_the_correction_forms_reason(client, closed):
+    # Bob 4 instead of 3: the bids would add up to the 10 cards with Ann's 0.
+    body = conflicts(client, closed.gid, "bid=1:4").get_data(as_text=True)
+    assert offered(body) == []
+    assert "Ann deals and may not bid 0: the bids would total 10 for 10 tricks." in body
+
+
+def test_a_seat_phone_is_told_the_scorer_corrects_a_closed_round_and_may_not_correct_it(
+        app, client, closed):
+    bob = seat_tokens(client, closed)["Bob"]
+    phone = app.test_client()
+    body = phone.get(f"/g/{bob}/round/1/conflicts?bid=1:5&bid=2:4", headers=HTMX).get_data(
+        as_text=True)
+    assert offered(body) == [] and 'id="conflict-bid-2"' not in body  # Cy's is not his
+    html, text = said(body, "conflict-bid-1")
+    assert text == ("Bob: bid 5 on this phone Bob: bid 3 on another phone "
+                    "Round 1 is closed; the scorer corrects it.")
+    assert "/edit" not in html
+    before = stored(app)
+    assert phone.post(f"/g/{bob}/round/1/conflicts", data={"player": 1, "bid": 5, "was": 3},
+                      headers=HTMX).status_code == 403
+    assert stored(app) == before
 
 
 @pytest.mark.parametrize("query", ["bid=x:1", "bid=1", "bid=9:1", "tricks=1:%C2%B2", "trump=Z",

@@ -7,9 +7,11 @@
 // order, through the same posts as a tap online (the one write path, each
 // `was` checked; a repeat the server has already is answered as done, so an
 // entry never lands twice), and the page then opens the game where the
-// server has it. An entry another phone set otherwise meanwhile (409) is
-// kept, and the round screen then offers it to settle with one tap: the
-// server says which still differ and draws the choice (web/play/conflicts.py).
+// server has it. An entry another phone set otherwise meanwhile (409), or
+// of a round another phone closed meanwhile, is kept, and the round screen
+// then offers it to settle with one tap, round by round: the server says
+// which still differ and draws the choice (web/play/conflicts.py; in a
+// closed round, keeping this phone's value is a correction of it).
 //
 // No rule is written here: this file only carries taps and HTML.
 (function () {
@@ -38,24 +40,30 @@
     var found = ENTRY.exec(tap.url);
     if (!found) { return; }
     var entry = found[2];
+    var round = Number(found[1]);
     var player = entry === "trump" ? null : tap.values.player;
-    var kept = read(CONFLICTS, []).filter(function (c) { return !(c.entry === entry && c.player === player); });
-    kept.push({ round: Number(found[1]), entry: entry, player: player, value: tap.values[entry] });
+    var kept = read(CONFLICTS, []).filter(function (c) {
+      return !(c.round === round && c.entry === entry && c.player === player);
+    });
+    kept.push({ round: round, entry: entry, player: player, value: tap.values[entry] });
     write(CONFLICTS, kept);
   }
 
-  function settled(entry, player) {
-    var left = read(CONFLICTS, []).filter(function (c) { return !(c.entry === entry && String(c.player) === String(player)); });
+  function settled(round, entry, player) {
+    var left = read(CONFLICTS, []).filter(function (c) {
+      return !(c.round === round && c.entry === entry && String(c.player) === String(player));
+    });
     if (left.length) { write(CONFLICTS, left); } else { window.localStorage.removeItem(CONFLICTS); }
   }
 
-  // The server offers those of the round shown that still differ (as this
-  // link may see them: web/play/conflicts.py), above the entry panel.
+  // The server offers those that still differ, one round at a time (as this
+  // link may see them: web/play/conflicts.py), above the entry panel: the
+  // round being played, or one closed since (a correction of it).
   function offerConflicts() {
     var panel = document.getElementById("entry");
     var kept = read(CONFLICTS, []);
-    if (!panel || !kept.length) { return; }
-    var number = kept[kept.length - 1].round;
+    if (!panel || !kept.length || document.getElementById("conflicts")) { return; }
+    var number = kept[0].round;
     var query = new URLSearchParams();
     kept.filter(function (c) { return c.round === number; }).forEach(function (c) {
       query.append(c.entry, c.entry === "trump" ? c.value : c.player + ":" + c.value);
@@ -63,16 +71,20 @@
     fetch(settings.root + gamePath + "/round/" + number + "/conflicts?" + query, {
       cache: "no-store", credentials: "same-origin", headers: { "HX-Request": "true" },
     }).then(function (answer) {
-      if (answer.status !== 200) {
-        if (answer.status === 204) { window.localStorage.removeItem(CONFLICTS); } // nothing left
-        return null;
+      if (answer.status !== 200 && answer.status !== 429 && answer.status < 500) {
+        // Nothing left of that round (204), or nothing of it this link may settle: the next one's.
+        write(CONFLICTS, read(CONFLICTS, []).filter(function (c) { return c.round !== number; }));
+        offerConflicts();
       }
-      return answer.text();
+      return answer.status === 200 ? answer.text() : null;
     }).then(function (html) {
       if (!html) { return; }
-      var shown = document.getElementById("conflicts");
-      if (shown) { shown.remove(); }
       panel.insertAdjacentHTML("beforebegin", html);
+      // An entry said with why it cannot be kept with one tap is said once.
+      document.querySelectorAll("#conflicts [data-said]").forEach(function (said) {
+        var found = /^conflict-(\w+)-(\w+)$/.exec(said.id);
+        settled(number, found[1], found[2] === "trump" ? null : found[2]);
+      });
     }, function () { /* no connection: offered when the page is next opened online */ });
   }
 
@@ -83,9 +95,9 @@
     var section = form.closest && form.closest("#conflicts");
     if (!section) { return; }
     var player = form.querySelector("input[name=player]");
-    settled(/^conflict-(\w+)-/.exec(form.id)[1], player ? player.value : null);
+    settled(Number(section.dataset.round), /^conflict-(\w+)-/.exec(form.id)[1], player ? player.value : null);
     form.remove();
-    if (!section.querySelector("form")) { section.remove(); }
+    if (!section.querySelector("form, [data-said]")) { section.remove(); offerConflicts(); }
   }, true);
 
   // --- Back online: the phone's own log to the server, in order ---------------------

@@ -9,6 +9,15 @@ phone". Either chip is an ordinary entry of the round screen (the same
 address, its ``was`` the value the round holds now), so settling goes through
 the one write path and a third phone's change meanwhile is refused again.
 
+A round closed meanwhile (another phone closed it, or this phone's own close
+landed after its entry was refused) offers its entries too: there "on this
+phone" is a correction of that round (``POST .../conflicts``, the round's
+other entries as it holds them, checked as the correction form checks them).
+Where that correction cannot be made (one player's tricks no longer add up
+to the cards, or a player's own link, which corrects nothing), the entry is
+said with both values and why, and a scorer gets the way to the round's
+correction instead of a chip that could only fail.
+
 Only what the link may enter is offered (a seat link: its own player's bid and
 tricks), and nothing hidden from it is compared or shown.
 """
@@ -17,15 +26,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import make_response, redirect, render_template, request, url_for
+from flask import flash, make_response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
+from ...game import Conflict, GameError, Sheet, entries
 from ...game.conflicts import Unsettled, unsettled
 from ...rules.numbers import whole_from_text
+from ...storage import games as store
 from ...storage.links import Access
 from .. import access
-from ..responses import is_htmx, round_or_404, vary
+from ..responses import author, form_error, is_htmx, refusals, round_or_404, vary
+from ..round_screen import render_round, shown_round
 from ..tap_values import TRUMP_FORM_CHOICES, trump_from_form, trump_to_form
+from ..undo import say_stored
 from ..wording.game import entry_label
+from ..wording.history import history_text
+from .forms import BidForm, TricksForm, TrumpForm
 from .routes import bp
 
 #: The fragment offering each entry to settle, and the page around it (a plain GET).
@@ -52,15 +68,31 @@ def form_value(entry: str, value: Any) -> str:
     return trump_to_form(value) if entry == "trump" else str(value)
 
 
-def offered(conflict: Unsettled, name: str | None) -> dict[str, Any]:
-    """One entry to settle as the fragment draws it: its form's fields and the
-    label of each chip."""
+def offered(conflict: Unsettled, name: str | None, cannot_keep: list[str]) -> dict[str, Any]:
+    """One entry to settle as the fragment draws it: its form's fields, the
+    label of each chip, and why this phone's value cannot be kept with one tap
+    (none: it can)."""
     def label(value: Any) -> str:
         return entry_label(conflict.entry, name=name, value=value)
     return {"entry": conflict.entry, "player": conflict.player,
             "was": form_value(conflict.entry, conflict.theirs),
             "mine": (form_value(conflict.entry, conflict.mine), label(conflict.mine)),
-            "theirs": (form_value(conflict.entry, conflict.theirs), label(conflict.theirs))}
+            "theirs": (form_value(conflict.entry, conflict.theirs), label(conflict.theirs)),
+            "cannot_keep": cannot_keep}
+
+
+def why_not_kept(sheet: Sheet, number: int, conflict: Unsettled, found: Access) -> list[str]:
+    """Why keeping this phone's value of an entry of closed round ``number``
+    would be refused: a player's own link corrects no closed round; for a
+    scorer, every reason the correction would be refused (checked on the
+    sheet, nothing stored)."""
+    if not found.can_write:
+        return [_("Round %(number)s is closed; the scorer corrects it.", number=number)]
+    try:
+        entries.corrected_entry(sheet, number, conflict.entry, conflict.player, conflict.mine)
+    except GameError as error:
+        return refusals(error)
+    return []
 
 
 @bp.get("/round/<int:number>/conflicts")
@@ -69,19 +101,61 @@ def conflicts(gid: str, number: int):
     """The entries of round ``number`` the query names that the round holds
     otherwise now, each offered to settle with one tap; 204 for htmx (a
     redirect to the round for a plain GET) when none is left, or the round is
-    no longer the one being played. A viewer link, which enters nothing, is
-    refused (403) before it comes here.
+    neither the one being played nor closed. A viewer link, which enters
+    nothing, is refused (403) before it comes here.
     """
     found = access.access()
     sheet = access.sheet()
     rnd = round_or_404(sheet, number)
-    left = unsettled(rnd, asked_entries(request.args, found)) if rnd is sheet.current else []
+    playing = rnd is sheet.current
+    left = unsettled(rnd, asked_entries(request.args, found)) if playing or rnd.closed else []
     if not left:
         if is_htmx():
             return vary(make_response("", 204))
         return vary(redirect(url_for("play.round_page", gid=gid, number=number)))
-    rows = [offered(conflict, None if conflict.player is None else sheet.name(conflict.player))
+    rows = [offered(conflict, None if conflict.player is None else sheet.name(conflict.player),
+                    [] if playing else why_not_kept(sheet, number, conflict, found))
             for conflict in left]
     html = render_template(CONFLICTS if is_htmx() else CONFLICTS_PAGE, game=access.game(),
                            sheet=sheet, rnd=rnd, conflicts=rows, fragment=is_htmx())
     return vary(make_response(html))
+
+
+#: The form of each entry a closed round's conflict keeps, by its field's name.
+ENTRY_FORMS = {"trump": TrumpForm, "bid": BidForm, "tricks": TricksForm}
+
+
+@bp.post("/round/<int:number>/conflicts")
+def keep_in_closed_round(gid: str, number: int):
+    """Settle one entry of closed round ``number`` (its chip's field, with
+    ``player`` and ``was``, as the round screen sends an entry): a correction
+    of that round through the one write path, checked as the correction form
+    checks it, on the value the round holds now (a third phone's change
+    meanwhile: 409; the value it holds already: nothing stored). Answered as
+    an entry of the round screen: the panel of the round being played, saying
+    what was corrected, or why nothing was (409, 422); a plain post goes to
+    the round's screen.
+    """
+    game = access.game()
+    entry = next((name for name in ENTRY_FORMS if name in request.form), "bid")
+    form = ENTRY_FORMS[entry]()
+    if not form.validate():
+        return render_round(game, access.sheet(), shown_round(access.sheet()),
+                            form_error(form), 422)
+    value = trump_from_form(form.trump.data) if entry == "trump" else form[entry].data
+    player = None if entry == "trump" else form.player.data
+    before = access.sheet().version
+    try:
+        sheet = store.record(game, entries.corrected_entry, number, entry, player, value,
+                             form.seen(), author=author())
+    except GameError as error:
+        sheet = access.sheet()
+        return render_round(game, sheet, shown_round(sheet), " ".join(refusals(error)),
+                            409 if isinstance(error, Conflict) else 422)
+    stored = sheet.version != before
+    if not is_htmx():
+        if stored:
+            say_stored(game)
+        return redirect(url_for("play.round_page", gid=gid, number=number))
+    notice = history_text(store.load_history(game)[-1]) if stored else None
+    return render_round(game, sheet, shown_round(sheet), notice=notice)

@@ -16,13 +16,14 @@ from flask import Blueprint, abort, flash, make_response, redirect, render_templ
 from flask import url_for
 from flask_babel import gettext as _
 
-from ...game import Conflict, GameError, Refusals, Sheet, entries, settling
+from ...game import Conflict, GameError, Sheet, entries, settling
 from ...storage import games as store
 from ...storage import carry, clubs, links, series
 from ...storage.models import Game
 from .. import access, live
 from ..language import current_lang, safe_path
-from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, round_or_404, vary
+from ..responses import author, download, form_error, form_errors, go_to, is_htmx, refusal, refusals
+from ..responses import round_or_404, vary
 from . import export
 from ..pushed import PanelEvents, drawn_for_streams
 from ..rendered import kept_panel, kept_parts
@@ -293,10 +294,8 @@ def save_correction(game: Game, rnd, form: CorrectionForm) -> list[str]:
     try:
         store.record(game, entries.correction, rnd.number, trump_from_form(form.trump.data),
                      bids, taken, author=author())
-    except Refusals as refused_entry:
-        return [refusal(error) for error in refused_entry.errors]
     except GameError as refused_entry:
-        return [refusal(refused_entry)]
+        return refusals(refused_entry)
     return []
 
 
