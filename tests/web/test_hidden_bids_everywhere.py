@@ -201,9 +201,9 @@ def the_scorer_enters_dis_bid(copy, phones, bid: int) -> None:
     seat_bid(client_of(copy, phones["scorer"]), phones["scorer"], 3, bid)
 
 
-#: The scorer looks last: not every empty form of its is refused (an undo, a
-#: correction of round 2, a close are taken), so a phone after it would see
-#: the bid undone, not as the case left it. The others' walks write nothing.
+#: The scorer looks last: not every empty form of its is refused (its two
+#: undos take back Bob's bid and Cy's), so a phone after it would see round 2
+#: without them, not as the case left it. The others' walks write nothing.
 EVERY_OTHER_PHONE = ["viewer", "Ann", "Cy", "Di", "players' code", "scorer"]
 
 
