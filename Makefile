@@ -93,15 +93,20 @@ nginx:
 	@command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || { \
 		apt-get update -qq && RUNLEVEL=1 DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; }
 
+# pytest keeps each test module it rewrote (for its assertions) in __pycache__, unless
+# PYTHONDONTWRITEBYTECODE is set: then every worker rewrote every module again, 6 of
+# the 10 s of CPU a worker took to collect make test-fast's tests.
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
+
 # On every core: pytest-xdist's workers each run their own app, browser and
 # throwaway servers (every fixture takes a free port and a folder of its own).
 test: setup-test chromium nginx
-	$(BIN)/python -m pytest -n auto --dist worksteal
+	$(PYTEST) -n auto --dist worksteal
 
 # The edit-test loop: rules, game, catalogues and the web tests on SQLite, without
 # the browsers and the throwaway PostgreSQL (make test runs everything).
 test-fast: setup-test
-	$(BIN)/python -m pytest -n auto --dist worksteal -m "not postgres" tests/rules tests/game tests/i18n tests/web
+	$(PYTEST) -n auto --dist worksteal -m "not postgres" tests/rules tests/game tests/i18n tests/web
 
 bench: setup-test
 	$(BIN)/python bench/replay.py
