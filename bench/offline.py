@@ -9,38 +9,41 @@ It prints figures only (the budgets of issue 39 beside them); nothing fails:
 - **bundle**: each file a phone fetches once per app version (Pyodide's core
   and the engine bundle), as the app serves it to a browser that accepts
   ``br, gzip`` (Flask-Compress), and the total. Budget: 10 MB.
-- **ready from cache**: the round screen opened and made ready online, then
-  opened again (every file now in the browser's caches) and the network cut;
-  the time from the phone learning it is offline to Python holding the game
-  (``data-offline="keeping"``), at normal speed and with the CPU slowed 4x (a
-  modest phone), three times: the connection dropping as soon as the screen is
-  ready (Python then starts from the memory snapshot its first start on this
-  phone kept: js/offline-python.js), once Python has started in the background
-  (the screen open a while, the page idle), and, apart, the connection
-  dropping as the first round screen this phone ever opened gets ready (no
-  snapshot kept yet: Python starts from nothing). Budgets: 3 s, 8 s. Python runs in a worker of its own, which
-  Chromium's own throttling (CDP ``Emulation.setCPUThrottlingRate``) does not
-  slow (a busy loop took 382 ms in a worker at x1 and 405 ms at x4, while the
-  page's own thread went from 361 to 1482 ms). So at x4 the whole browser is
-  held by a Linux cgroup's CPU quota (every thread of every process of the
-  browser, the worker's too, shares it), twice: to half of one core (this
-  machine's two cores at a quarter of their speed), and to a quarter of one
-  core (a one-core phone at a quarter: harsher than a phone whose cores run
-  the page and the worker side by side). Where no cgroup can be made (not
-  root), CDP's throttling is used and the line says that the worker was not
-  slowed.
-  Python is started in the background once the page is idle; the bench waits
-  for that (a round screen open a while before the connection drops) and
-  prints how long it took, apart.
+- **ready from cache**: the time from the phone learning it is offline to
+  Python holding the game (``data-offline="keeping"``), at normal speed and
+  with the CPU slowed 4x (a modest phone), in three cases:
+  - a later round screen (every file in the browser's caches) whose
+    connection drops as soon as it is ready: Python then starts from the
+    memory snapshot its first start on this phone kept (js/offline-python.js).
+    This is every round screen but the first: with a snapshot kept, Python is
+    not started in the background;
+  - the first round screen this phone opens, after Python's first start there
+    in the background (once the page is idle; it keeps the snapshot);
+  - apart, that first screen's connection dropping before that start (no
+    snapshot yet: Python starts from nothing).
+  Budgets: 3 s, 8 s.
+- **4x slower**: Python runs in a worker of its own, which Chromium's own
+  throttling (CDP ``Emulation.setCPUThrottlingRate``) does not slow (a busy
+  loop took 382 ms in a worker at x1 and 405 ms at x4, while the page's own
+  thread went from 361 to 1482 ms). So at x4 the whole browser is held by a
+  Linux cgroup's CPU quota (every thread of every process of the browser, the
+  worker's too, shares it), twice: to half of one core (this machine's two
+  cores at a quarter of their speed), and to a quarter of one core (a one-core
+  phone at a quarter: harsher than a phone whose cores run the page and the
+  worker side by side). Where no cgroup can be made (not root), CDP's
+  throttling is used and the line says that the worker was not slowed.
 - **the page's thread while Python starts**: the longest task on the page's
-  own thread from the reload until Python has started in the background (a
-  tap the server answers meanwhile waits that long to be shown).
-- **offline tap**: from a bid chip's click to the panel showing it pressed,
-  median and maximum of the bids of three rounds' worth. Budgets: 50 ms, 150 ms.
+  own thread while Python's first start runs in the background (a tap the
+  server answers meanwhile waits that long to be shown).
+- **offline tap**: the first taps after Python started from the snapshot,
+  from a bid chip's click to the panel showing it pressed, median and maximum
+  of six bids. Budgets: 50 ms, 150 ms.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import re
 import statistics
 import sys
@@ -75,8 +78,8 @@ class QuietHandler(WSGIRequestHandler):
 def bundle_sizes(app, gid: str) -> None:
     client = app.test_client()
     page = client.get(f"/g/{gid}/round/1").get_data(as_text=True)
-    settings = re.search(r'data-settings="([^"]+)"', page).group(1).replace("&#34;", '"')
-    urls = re.findall(r'"(/static/vendor/[^"]+|/engine/[^"]+)"', settings)
+    settings = json.loads(html.unescape(re.search(r'data-settings="([^"]+)"', page).group(1)))
+    urls = [*settings["files"], settings["bundle"], settings["worker"]]  # what the page fetches
     total = 0
     print("bundle (transferred, br/gzip as served):")
     for url in dict.fromkeys(u for u in urls if not u.endswith("/")):
@@ -120,17 +123,18 @@ def tap_ms(page: Page, selector: str) -> float:
     })""", selector)
 
 
-def steps(page: Page) -> str:
+def steps(page: Page, when: str) -> str:
     """Where the time went (the marks of js/offline-engine.js): Python started
-    in the background while the page was idle, then, from the offline signal,
-    the log folded and the screen drawn."""
+    (``when``), then, from the offline signal, the log folded and the screen drawn."""
     marks = page.evaluate("""() => Object.fromEntries(performance.getEntriesByType("mark")
         .filter((m) => m.name.startsWith("offline-")).map((m) => [m.name, m.startTime]))""")
     restored = " from the snapshot" if "offline-from-snapshot" in marks else ""
-    return (f"in the background: Pyodide booted{restored} {marks['offline-python'] / 1000:.2f} s after "
-            f"the page began, engine imported {(marks['offline-imported'] - marks['offline-python']) / 1000:.2f} s later; "
-            f"from the offline signal: log folded {(marks['offline-engine'] - marks['offline-start']) / 1000:.2f} s, "
-            f"screen drawn {(marks['offline-drawn'] - marks['offline-engine']) / 1000:.2f} s")
+    folded = (f"; Python held the game {(marks['offline-engine'] - marks['offline-start']) / 1000:.2f} s after the offline signal, "
+              f"screen drawn {(marks['offline-drawn'] - marks['offline-engine']) / 1000:.2f} s"
+              if "offline-drawn" in marks else "")
+    return (f"{when}: Pyodide booted{restored} {marks['offline-python'] / 1000:.2f} s after "
+            f"the page began, engine imported {(marks['offline-imported'] - marks['offline-python']) / 1000:.2f} s later"
+            + folded)
 
 
 def longest_task(page: Page) -> float:
@@ -152,11 +156,9 @@ def snapshot_kept(page: Page) -> None:
 
 
 def booted(page: Page) -> None:
-    """Python started in the background once the page was idle, and, started
-    from the snapshot, its rehearsal done (js/offline-engine.js)."""
-    page.wait_for_function("""() => performance.getEntriesByName("offline-imported").length > 0 && (
-        performance.getEntriesByName("offline-from-snapshot").length === 0 ||
-        performance.getEntriesByName("offline-rehearsed").length > 0)""", timeout=WAIT)
+    """Python started in the background once the page was idle (js/offline-engine.js)."""
+    page.wait_for_function("""() => performance.getEntriesByName("offline-imported").length > 0""",
+                           timeout=WAIT)
 
 
 def held_chromium(folder: Path, share: float) -> str | None:
@@ -177,34 +179,28 @@ def held_chromium(folder: Path, share: float) -> str | None:
 
 def offline_round(page: Page, base: str, gid: str, slow: int,
                   held: float | None) -> tuple[float, float, float, list[float]]:
-    page.goto(f"{base}/g/{gid}/round/1")
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
-    snapshot_kept(page)  # Python's first start on this phone, in the background
     if slow > 1 and held is None:
         page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slow})
+    # The first round screen this phone opens: Python's first start, in the
+    # background once the page is idle, keeps the snapshot.
+    page.goto(f"{base}/g/{gid}/round/1")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
+    booted(page)
+    busiest = longest_task(page)
+    snapshot_kept(page)
+    print(f"  CPU x{slow}{how(slow, held)}: the first round screen: {steps(page, 'in the background')}; "
+          f"the page's thread busy {busiest:.0f} ms at most at a stretch meanwhile")
+    # Measured from the signal itself (the browser's own `offline` event would
+    # start Python before the measure could begin).
+    started = time_to_keeping(page)
+    # Every later round screen: no start in the background; the connection
+    # drops as soon as the screen is ready, and Python starts from the snapshot.
     page.reload()  # every file now from the browser's caches
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
-    # The connection drops as soon as the screen is ready: Python starts then,
-    # from the snapshot its first start kept.
     early = time_to_keeping(page)
-    # The same before any snapshot is kept: the first round screen this phone
-    # ever opened, the connection dropping before Python started in the background.
-    page.evaluate("() => caches.delete('python-started')")
-    page.reload()
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
-    first = time_to_keeping(page)
-    snapshot_kept(page)
-    page.reload()
-    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
-    booted(page)  # a page open for a while before the connection drops
-    busiest = longest_task(page)
-    # Measured from the signal itself (the browser's own `offline` event would
-    # start Python before the measure could begin); then the network is cut.
-    ready = time_to_keeping(page)
     page.context.set_offline(True)
-    print(f"  CPU x{slow}{how(slow, held)}: {steps(page)}; the page's thread busy "
-          f"{busiest:.0f} ms at most at a stretch meanwhile")
-    taps = []
+    print(f"  CPU x{slow}{how(slow, held)}: a later round screen: {steps(page, 'after the cut')}")
+    taps = []  # the first taps after that start
     page.locator("#entry button[name=trump][value=H]").click()
     expect(page.locator("#entry button[name=trump][value=H]")).to_have_attribute("aria-pressed", "true")
     for player in (1, 2, 3):
@@ -212,7 +208,14 @@ def offline_round(page: Page, base: str, gid: str, slow: int,
     for value in (0, 1, 2):  # Bob's bid changed again and again (each an entry)
         taps.append(tap_ms(page, f"#bid-1 button[name=bid][value='{value}']"))
     page.context.set_offline(False)
-    return first, early, ready, taps
+    expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=WAIT)
+    # The first round screen again, the connection dropping before Python's
+    # first start in the background (no snapshot kept yet).
+    page.evaluate("() => caches.delete('python-started')")
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
+    first = time_to_keeping(page)
+    return first, early, started, taps
 
 
 def how(slow: int, held: float | None) -> str:
@@ -252,15 +255,15 @@ def main() -> int:
             browser = playwright.chromium.launch(
                 executable_path=launchers[held] if held else CHROMIUM, args=CHROMIUM_ARGS)
             context = browser.new_context(**device)
-            first, early, ready, taps = offline_round(context.new_page(), base, new_game(), slow, held)
+            first, early, started, taps = offline_round(context.new_page(), base, new_game(), slow, held)
             browser.close()
             print(f"CPU x{slow}{how(slow, held)}: ready from cache {early:.2f} s when the connection "
-                  f"drops as the screen gets ready (Python from the snapshot its first start kept), "
-                  f"{ready:.2f} s once Python has started in the background (budget {budgets[0]} s); "
-                  f"{first:.2f} s when it drops on the first round screen this phone opens, before "
-                  f"Python's first start (no snapshot yet); "
-                  f"offline tap median {statistics.median(taps):.0f} ms, max {max(taps):.0f} ms "
-                  f"(budget {budgets[1]} ms)")
+                  f"drops as a round screen gets ready (Python from the snapshot), "
+                  f"{started:.2f} s on the first round screen this phone opened, Python started "
+                  f"there in the background (budget {budgets[0]} s); {first:.2f} s when it drops "
+                  f"on that first screen before Python's first start (no snapshot yet); "
+                  f"the first offline taps after a start from the snapshot: median "
+                  f"{statistics.median(taps):.0f} ms, max {max(taps):.0f} ms (budget {budgets[1]} ms)")
     server.shutdown()
     return 0
 

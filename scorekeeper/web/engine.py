@@ -87,6 +87,8 @@ WORKER = "js/offline-python.js"
 
 #: A year: the address changes with every change of what it holds.
 LONG_CACHE = "public, max-age=31536000, immutable"
+#: The phone's Cache Storage that keeps Python's memory snapshot (docs/offline.md).
+SNAPSHOT_CACHE = "python-started"
 
 
 def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
@@ -188,10 +190,13 @@ def phone_settings(seat: int | None = None, friendly: bool = False) -> dict[str,
     version, _zip = bundle(current_app.root_path)
     rules = {rule.endpoint: rule.rule for rule in current_app.url_map.iter_rules()
              if rule.endpoint in PHONE_ENDPOINTS}
+    bundle_url = url_for("engine.bundle_zip", version=version)
     return {
         "pyodide": url_for("static", filename=PYODIDE_DIR + "/"),
         "files": [url_for("static", filename=f"{PYODIDE_DIR}/{name}") for name in PYODIDE_FILES],
-        "bundle": url_for("engine.bundle_zip", version=version),
+        "bundle": bundle_url,
+        # Where the phone keeps Python's snapshot (js/offline-python.js): one per bundle and Pyodide.
+        "snapshot": {"cache": SNAPSHOT_CACHE, "key": f"{bundle_url}?pyodide={PYODIDE_VERSION}"},
         "worker": url_for("engine.worker", version=version),
         "rules": rules,
         "root": request.script_root,

@@ -203,34 +203,47 @@ def snapshots_kept(page: Page) -> dict[str, int]:
             .then((bytes) => [key.url, bytes.byteLength]))))).then(Object.fromEntries)""")
 
 
-def test_python_starts_from_the_snapshot_its_first_start_kept_and_plays_offline(page: Page, seeder):
+#: Before the page's scripts: counts the workers it makes (Python's is the only one).
+COUNT_WORKERS = """
+(function () {
+  var Real = window.Worker;
+  window.workersMade = 0;
+  window.Worker = function (url) { window.workersMade += 1; return new Real(url); };
+})();
+"""
+#: Resolves once the page has been idle (when a start in the background would
+#: begin) and a second more.
+AFTER_IDLE_AND_A_SECOND = "() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 1000)))"
+
+
+def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_the_first_kept(page: Page, seeder):
     gid = seeder.start(NAMES)
     drawn = seeder.client.get(f"/g/{gid}/round/1").get_data(as_text=True)
     settings = json.loads(html.unescape(re.search(r'data-settings="([^"]+)"', drawn).group(1)))
     # Kept before: a snapshot of another engine bundle, and one of this bundle
     # that Pyodide cannot take (cut short, as by a full disk).
     page.goto("/")
-    key = page.evaluate("""(s) => {
-        const key = new URL(s.bundle + "?pyodide=" + encodeURIComponent(s.pyodide), location.href).href;
-        return caches.open("python-started").then((cache) => Promise.all([
-            cache.put("/engine/0000000000000000/engine.zip?pyodide=old", new Response(new Uint8Array(1 << 20))),
-            cache.put(key, new Response(new Uint8Array(4096))),
-        ])).then(() => key);
-    }""", settings)
+    key = page.evaluate("""(where) => caches.open(where.cache).then((cache) => Promise.all([
+        cache.put("/engine/0000000000000000/engine.zip?pyodide=old", new Response(new Uint8Array(1 << 20))),
+        cache.put(where.key, new Response(new Uint8Array(4096))),
+    ])).then(() => new URL(where.key, location.href).href)""", settings["snapshot"])
+    page.add_init_script(COUNT_WORKERS)
     page.goto(f"/g/{gid}/round/1")
     mark_made(page, "offline-snapshot-kept")
     kept = snapshots_kept(page)
     assert list(kept) == [key]
     assert kept[key] > 10_000_000  # Python's memory, the engine imported
 
+    # Every later round screen starts Python only when the connection drops,
+    # from the snapshot.
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
-    # Started from it in the background, then the screen drawn again and again
-    # on a throwaway copy of the game, so that the first taps run at full speed.
-    mark_made(page, "offline-rehearsed")
-    assert page.evaluate("performance.getEntriesByName('offline-from-snapshot').length") == 1
+    page.evaluate(AFTER_IDLE_AND_A_SECOND)
+    assert page.evaluate("performance.getEntriesByName('offline-boot').length") == 0
     page.context.set_offline(True)
     expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    assert page.evaluate("window.workersMade") == 1
+    assert page.evaluate("performance.getEntriesByName('offline-from-snapshot').length") == 1
     tap(page, "#entry button[name=trump][value=S]")
     for player in ORDER[:3]:
         tap(page, f"#bid-{player} button[name=bid][value='{BIDS[player]}']")

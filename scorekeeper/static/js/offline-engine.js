@@ -120,7 +120,7 @@
     Promise.all([warm(), keepLog(), navigator.onLine ? keepPage() : null]).then(function () {
       if (!phone) { root.dataset.offline = "ready"; }
       sayReady(!phone);
-      if (!navigator.onLine) { start(); } else { whenIdle(function () { boot().then(rehearse, function () {}); }); }
+      if (!navigator.onLine) { start(); } else { whenIdle(bootOnce); }
     }, function () { /* not ready: the screen works online as before */ });
   }
 
@@ -130,8 +130,17 @@
     if (line) { line.hidden = !shown; }
   }
 
-  // Python is started in the background once the page is idle, so that the
-  // phone keeps the score at once when the connection drops (docs/offline.md says what it costs).
+  // Python's first start on this phone is made in the background once the
+  // page is idle: it keeps the snapshot every later start begins from
+  // (js/offline-python.js), about a fifth of the time. With one kept, Python is
+  // started only when the connection drops (docs/offline.md says why).
+  function bootOnce() {
+    if (starting || booting) { return; }
+    worker();
+    ask("kept", [settings.snapshot]).then(function (kept) {
+      if (!kept && !starting) { boot().catch(function () {}); }
+    }, stopWorker); // its script did not load: a start makes a new one
+  }
   function whenIdle(work) {
     if (window.requestIdleCallback) { window.requestIdleCallback(function () { work(); }, { timeout: 5000 }); } else { window.setTimeout(work, 1000); }
   }
@@ -173,13 +182,21 @@
 
   // Python with the engine imported (not yet holding the game: its log may still change).
   var booting = null;
+  function stopWorker() {
+    if (python) { python.terminate(); python = null; }
+  }
+  function worker() {
+    if (!python) {
+      python = new Worker(settings.worker);
+      python.onmessage = heard;
+      python.onerror = broke;
+    }
+  }
   function boot() {
     if (booting) { return booting; }
-    python = new Worker(settings.worker);
-    python.onmessage = heard;
-    python.onerror = broke;
-    booting = ask("boot", [{ pyodide: settings.pyodide, bundle: settings.bundle }]);
-    booting.catch(function () { booting = null; python.terminate(); });
+    worker();
+    booting = ask("boot", [{ pyodide: settings.pyodide, bundle: settings.bundle, snapshot: settings.snapshot }]);
+    booting.catch(function () { booting = null; stopWorker(); });
     return booting;
   }
 
@@ -191,21 +208,6 @@
       csrf: token ? token.value : "", root: settings.root, seat: settings.seat,
       friendly: Boolean(settings.friendly),
     });
-  }
-
-  // Started from the snapshot, Python's interpreter runs as WebAssembly
-  // compiled for a quick start, not for speed, until the browser has compiled
-  // its busiest parts again: the first few dozen taps took five times as long.
-  // So, once started in the background, it draws this screen again and again
-  // on a throwaway copy of the game, ten times a message, so that a start the
-  // phone needs (the connection dropped) waits for ten at most.
-  var REHEARSALS = 6;
-  function rehearse(fromSnapshot, done) {
-    done = done || 0;
-    var kept = read(LOG, null);
-    if (!fromSnapshot || starting || !kept) { return; }
-    if (done === REHEARSALS) { performance.mark("offline-rehearsed"); return; }
-    ask("rehearse", [done ? "" : given(kept), 10]).then(function () { rehearse(true, done + 1); }, function () {});
   }
 
   function start() {

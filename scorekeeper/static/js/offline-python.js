@@ -3,12 +3,13 @@
 // js/offline-engine.js starts this worker (served by scorekeeper/web/engine.py
 // at an address of the app version, with the policy that lets it compile
 // WebAssembly) and asks it, one message at a time, in order:
-//   boot({pyodide, bundle})  Pyodide's core started, the engine bundle
+//   kept(where)              whether a snapshot Python can start from is kept
+//                            (below); nothing is started;
+//   boot({pyodide, bundle, snapshot})
+//                            Pyodide's core started, the engine bundle
 //                            unpacked, scorekeeper.web.phone imported and its
 //                            templates compiled (no game held yet);
 //                            answers whether Python came from the snapshot;
-//   rehearse(settings, n)    the round screen drawn n times on a throwaway copy
-//                            of the game (js/offline-engine.js says why);
 //   hold(settings, own)      the game held from its kept log, this phone's own
 //                            taps applied again; answers the round screen;
 //   tap(path, values), page(path, query), post(path, values)
@@ -28,16 +29,9 @@ var PHONE = [
   "def held(settings_json):",
   "    _given = json.loads(settings_json)",
   "    return Phone(_given['stored'], _given['language'], _given['rules'], _given['gid'], _given['csrf'], _given['root'], _given.get('seat'), _given.get('friendly', False))",
-  "_practice = None",
-  "def rehearse(settings_json, times):",  // a throwaway copy of the game, drawn again and again
-  "    global _practice",
-  "    _practice = _practice or held(settings_json)",
-  "    for _ in range(times):",
-  "        _practice.screen()",
 ].join("\n");
 
 var HOLD = [
-  "_practice = None",
   "phone = held(settings_json)",
   "for _tap in json.loads(own_json):",  // the taps this phone kept before a reload
   "    (phone.tap if TAP.search(_tap['url']) else phone.post)(_tap['url'], _tap['values'])",
@@ -63,34 +57,32 @@ function called(name) {
 // start and every import: a fifth of the time and CPU. Nothing of a game is
 // in it: it is made before the game is held. Where no Cache Storage is (not
 // a secure context), Python starts from nothing every time.
-var STARTED = "python-started";
-
-function snapshotKey(settings) {
-  return settings.bundle + "?pyodide=" + encodeURIComponent(settings.pyodide);
-}
 
 // What Pyodide takes as a snapshot: "\0snp" first, and at least the 20 MiB
 // its memory starts with. Given less, its start hangs instead of failing.
 var SNAPSHOT_MAGIC = 0x706e7300;
 var SNAPSHOT_LEAST = 320 * 65536;
 
-function keptSnapshot(key) {
+// The snapshot kept for this bundle and Pyodide, as a Blob (read from disk only
+// when Python starts from it), or null when there is none Pyodide could take.
+function keptSnapshot(where) {
   if (!self.caches) { return Promise.resolve(null); }
-  return caches.open(STARTED).then(function (cache) { return cache.match(key); })
-    .then(function (kept) { return kept ? kept.arrayBuffer() : null; })
+  return caches.open(where.cache).then(function (cache) { return cache.match(where.key); })
+    .then(function (kept) { return kept ? kept.blob() : null; })
     .then(function (snapshot) {
-      var usable = snapshot && snapshot.byteLength >= SNAPSHOT_LEAST &&
-        new Uint32Array(snapshot, 0, 1)[0] === SNAPSHOT_MAGIC;
-      return usable ? snapshot : null;
+      if (!snapshot || snapshot.size < SNAPSHOT_LEAST) { return null; }
+      return snapshot.slice(0, 4).arrayBuffer().then(function (head) {
+        return new Uint32Array(head)[0] === SNAPSHOT_MAGIC ? snapshot : null;
+      });
     })
     .catch(function () { return null; });
 }
 
-function keepSnapshot(key, snapshot) {
-  return caches.open(STARTED).then(function (cache) {
+function keepSnapshot(where, snapshot) {
+  return caches.open(where.cache).then(function (cache) {
     return cache.keys().then(function (old) {
       return Promise.all(old.map(function (request) { return cache.delete(request); }));
-    }).then(function () { return cache.put(key, new Response(snapshot)); });
+    }).then(function () { return cache.put(where.key, new Response(snapshot)); });
   }).catch(function () { /* the storage full: started from nothing next time */ });
 }
 
@@ -108,10 +100,12 @@ function startPython(settings, snapshot) {
 
 var calls = {
   boot: function (settings) {
+    self.postMessage({ mark: "offline-boot" });
     self.importScripts(settings.pyodide + "pyodide.js");
-    var key = snapshotKey(settings);
     var fromSnapshot = false;
-    return keptSnapshot(key).then(function (snapshot) {
+    return keptSnapshot(settings.snapshot).then(function (snapshot) {
+      return snapshot ? snapshot.arrayBuffer() : null;
+    }).then(function (snapshot) {
       return startPython(settings, snapshot);
     }).then(function (restored) {
       fromSnapshot = restored;
@@ -121,22 +115,23 @@ var calls = {
       return fetch(settings.bundle).then(function (answer) { return answer.arrayBuffer(); });
     }).then(function (bundle) {
       python.unpackArchive(bundle, "zip", { extractDir: "/engine" });
-      if (!fromSnapshot) {
+      if (fromSnapshot) {
+        self.postMessage({ mark: "offline-from-snapshot" });
+      } else {
         python.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone\nscorekeeper.web.phone.warm()");
-        python.runPython(PHONE);
       }
-      if (fromSnapshot) { self.postMessage({ mark: "offline-from-snapshot" }); }
+      python.runPython(PHONE); // run again after a snapshot: this file may be newer than the one that made it
       self.postMessage({ mark: "offline-imported" });
       if (!fromSnapshot && self.caches) {
-        keepSnapshot(key, python.makeMemorySnapshot()).then(function () {
+        keepSnapshot(settings.snapshot, python.makeMemorySnapshot()).then(function () {
           self.postMessage({ mark: "offline-snapshot-kept" });
         });
       }
       return fromSnapshot;
     });
   },
-  rehearse: function (settings, times) {
-    python.globals.get("rehearse")(settings, times);
+  kept: function (where) {
+    return keptSnapshot(where).then(Boolean);
   },
   hold: function (settings, own) {
     python.globals.set("settings_json", settings);
