@@ -79,7 +79,9 @@ def live_round(sheet: Sheet, number: int, was: Any = UNSEEN) -> RoundSheet:
         raise Conflict("game-over")
     rnd = sheet.round(number)
     if rnd.closed:
-        raise (GameError if was is UNSEEN else Conflict)("round-closed", number=number)
+        if was is UNSEEN:
+            raise GameError("round-closed", number=number)
+        raise Conflict("round-closed", number=number)  # open on the phone's screen, closed since
     current = sheet.current
     if current is not None and rnd.number > current.number:
         raise GameError("round-not-started", number=number, current=current.number)

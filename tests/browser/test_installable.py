@@ -11,6 +11,8 @@ headless Chromium 156 does fire ``beforeinstallprompt``.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -130,10 +132,16 @@ def test_the_offline_page_loads_the_wanted_page_by_itself_when_the_connection_is
     expect(page.locator("h1")).to_have_text("History", timeout=15_000)  # no tap needed
 
 
+def engine_bundle(page: Page) -> str:
+    """The address of the engine bundle the round screen names."""
+    return json.loads(page.locator("#offline-engine").get_attribute("data-settings"))["bundle"]
+
+
 def test_the_worker_keeps_a_scorers_round_screen_and_no_other_page_or_answer(page: Page, game):
     page.goto(f"/g/{game}/round/1")
     controlled(page)
     page.reload()  # now through the worker
+    bundle = engine_bundle(page)
     page.locator("#entry button[name=trump][value=S]").click()
     expect(page.locator("#entry button[name=trump][value=S]")).to_have_attribute("aria-pressed", "true")
     page.goto(f"/g/{game}/standings")
@@ -141,9 +149,13 @@ def test_the_worker_keeps_a_scorers_round_screen_and_no_other_page_or_answer(pag
     # The round screen, kept to open the game with no network (docs/offline.md), under the link's folder.
     page.wait_for_function(f"caches.match('/g/{game}/').then((kept) => kept ? kept.text() : '')"
                            ".then((text) => text.includes('id=\"entry\"'))")
-    caches = page.evaluate(CACHED_PATHS)
-    assert len(caches) == 1 and caches[0][0].startswith("scorekeeper-")
-    paths = caches[0][1]
+    caches = dict(page.evaluate(CACHED_PATHS))
+    # Besides the worker's cache, only Python's snapshot once it is made (js/offline-python.js).
+    assert [name for name in caches if not name.startswith("scorekeeper-")] in ([], ["python-started"])
+    assert set(caches.get("python-started", [])) <= {bundle}
+    kept = [name for name in caches if name.startswith("scorekeeper-")]
+    assert len(kept) == 1
+    paths = caches[kept[0]]
     assert "/offline" in paths and "/static/css/app.css" in paths
     assert [p for p in paths if not (p.startswith(("/static/", "/engine/")) or p == "/offline")] == [
         f"/g/{game}/"]

@@ -171,7 +171,7 @@ def said(body: str, conflict: str) -> tuple[str, str]:
 
 def keep(client, gid: str, fields: dict, htmx: bool = True):
     """A chip of a closed round's conflict tapped (its form's fields)."""
-    return client.post(f"/g/{gid}/round/1/conflicts", data=fields, headers=HTMX if htmx else {})
+    return client.post(f"/g/{gid}/round/1/conflicts/keep", data=fields, headers=HTMX if htmx else {})
 
 
 @pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
@@ -186,7 +186,7 @@ def test_a_bid_of_a_round_closed_meanwhile_is_offered_and_kept_as_one_correction
     assert offered(body) == [("bid", "5", "Bob: bid 5 on this phone"),
                              ("bid", "3", "Bob: bid 3 on another phone")]
     assert "Round 1 closed" in body and 'name="was" value="3"' in body
-    assert f'action="/g/{closed.gid}/round/1/conflicts"' in body
+    assert f'action="/g/{closed.gid}/round/1/conflicts/keep"' in body
     assert (" hx-post=" in body) == htmx and ("<html" in body) != htmx
     kept = keep(client, closed.gid, {"player": 1, "bid": 5, "was": 3}, htmx)
     assert kept.status_code == (200 if htmx else 302)
@@ -268,7 +268,7 @@ def test_a_seat_phone_is_told_the_scorer_corrects_a_closed_round_and_may_not_cor
                     "Round 1 is closed; the scorer corrects it.")
     assert "/edit" not in html
     before = stored(app)
-    assert phone.post(f"/g/{bob}/round/1/conflicts", data={"player": 1, "bid": 5, "was": 3},
+    assert phone.post(f"/g/{bob}/round/1/conflicts/keep", data={"player": 1, "bid": 5, "was": 3},
                       headers=HTMX).status_code == 403
     assert stored(app) == before
 

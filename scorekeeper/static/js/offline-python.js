@@ -67,7 +67,7 @@ var SNAPSHOT_LEAST = 320 * 65536;
 // when Python starts from it), or null when there is none Pyodide could take.
 function keptSnapshot(where) {
   if (!self.caches) { return Promise.resolve(null); }
-  return caches.open(where.cache).then(function (cache) { return cache.match(where.key); })
+  return caches.match(where.key, { cacheName: where.cache }) // makes no cache where there is none
     .then(function (kept) { return kept ? kept.blob() : null; })
     .then(function (snapshot) {
       if (!snapshot || snapshot.size < SNAPSHOT_LEAST) { return null; }

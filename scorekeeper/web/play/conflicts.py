@@ -125,7 +125,7 @@ def conflicts(gid: str, number: int):
 ENTRY_FORMS = {"trump": TrumpForm, "bid": BidForm, "tricks": TricksForm}
 
 
-@bp.post("/round/<int:number>/conflicts")
+@bp.post("/round/<int:number>/conflicts/keep")
 def keep_in_closed_round(gid: str, number: int):
     """Settle one entry of closed round ``number`` (its chip's field, with
     ``player`` and ``was``, as the round screen sends an entry): a correction
