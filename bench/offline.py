@@ -149,15 +149,12 @@ def longest_task(page: Page) -> float:
     })""")
 
 
-def snapshot_kept(page: Page) -> None:
-    """Python's first start on this phone kept its snapshot (js/offline-python.js)."""
-    page.wait_for_function("""() => performance.getEntriesByName("offline-snapshot-kept").length > 0""",
-                           timeout=WAIT)
-
-
-def booted(page: Page) -> None:
-    """Python started in the background once the page was idle (js/offline-engine.js)."""
-    page.wait_for_function("""() => performance.getEntriesByName("offline-imported").length > 0""",
+def mark_made(page: Page, name: str) -> None:
+    """Wait for a mark of js/offline-engine.js (the worker's steps among them):
+    ``offline-imported``, Python started in the background once the page was
+    idle; ``offline-snapshot-kept``, its first start on this phone kept its
+    snapshot (js/offline-python.js)."""
+    page.wait_for_function("(name) => performance.getEntriesByName(name).length > 0", arg=name,
                            timeout=WAIT)
 
 
@@ -185,9 +182,9 @@ def offline_round(page: Page, base: str, gid: str, slow: int,
     # background once the page is idle, keeps the snapshot.
     page.goto(f"{base}/g/{gid}/round/1")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=WAIT)
-    booted(page)
+    mark_made(page, "offline-imported")
     busiest = longest_task(page)
-    snapshot_kept(page)
+    mark_made(page, "offline-snapshot-kept")
     print(f"  CPU x{slow}{how(slow, held)}: the first round screen: {steps(page, 'in the background')}; "
           f"the page's thread busy {busiest:.0f} ms at most at a stretch meanwhile")
     # Measured from the signal itself (the browser's own `offline` event would

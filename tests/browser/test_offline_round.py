@@ -124,22 +124,27 @@ def test_pages_that_never_go_offline_never_load_pyodide(page: Page, path):
     assert page.evaluate("() => document.documentElement.dataset.offline") is None
 
 
-def starts_failing(times: int) -> str:
-    """Before the page's scripts: no start in the background (the connection
-    drops first), and the first ``times`` workers Python is started in fail to
-    load, as ones whose files were cut off on their way."""
+def counting_workers(failing: int = 0) -> str:
+    """Before the page's scripts: the workers the page makes are counted
+    (``window.workersMade``; Python's is the only one), and the first
+    ``failing`` of them fail to load, as ones whose files were cut off on
+    their way."""
     return """
-window.requestIdleCallback = function () { return 0; };
 (function () {
   var Real = window.Worker;
-  var made = 0;
+  window.workersMade = 0;
   window.Worker = function (url) {
-    made += 1;
-    window.workersMade = made;
-    return new Real(made <= %d ? "/no-such-worker.js" : url);
+    window.workersMade += 1;
+    return new Real(window.workersMade <= %d ? "/no-such-worker.js" : url);
   };
 })();
-""" % times
+""" % failing
+
+
+def starts_failing(times: int) -> str:
+    """Before the page's scripts: no start in the background (the connection
+    drops first), and the first ``times`` workers Python is started in fail."""
+    return "window.requestIdleCallback = function () { return 0; };\n" + counting_workers(times)
 
 
 def trump_tapped_as_the_start_fails(page: Page, seeder, times: int) -> str:
@@ -203,20 +208,13 @@ def snapshots_kept(page: Page) -> dict[str, int]:
             .then((bytes) => [key.url, bytes.byteLength]))))).then(Object.fromEntries)""")
 
 
-#: Before the page's scripts: counts the workers it makes (Python's is the only one).
-COUNT_WORKERS = """
-(function () {
-  var Real = window.Worker;
-  window.workersMade = 0;
-  window.Worker = function (url) { window.workersMade += 1; return new Real(url); };
-})();
-"""
 #: Resolves once the page has been idle (when a start in the background would
 #: begin) and a second more.
 AFTER_IDLE_AND_A_SECOND = "() => new Promise((done) => requestIdleCallback(() => setTimeout(done, 1000)))"
 
 
-def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_the_first_kept(page: Page, seeder):
+def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_the_first_kept(
+        page: Page, seeder):
     gid = seeder.start(NAMES)
     drawn = seeder.client.get(f"/g/{gid}/round/1").get_data(as_text=True)
     settings = json.loads(html.unescape(re.search(r'data-settings="([^"]+)"', drawn).group(1)))
@@ -227,7 +225,7 @@ def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_th
         cache.put("/engine/0000000000000000/engine.zip?pyodide=old", new Response(new Uint8Array(1 << 20))),
         cache.put(where.key, new Response(new Uint8Array(4096))),
     ])).then(() => new URL(where.key, location.href).href)""", settings["snapshot"])
-    page.add_init_script(COUNT_WORKERS)
+    page.add_init_script(counting_workers())
     page.goto(f"/g/{gid}/round/1")
     mark_made(page, "offline-snapshot-kept")
     kept = snapshots_kept(page)

@@ -11,7 +11,7 @@ the one write path and a third phone's change meanwhile is refused again.
 
 A round closed meanwhile (another phone closed it, or this phone's own close
 landed after its entry was refused) offers its entries too: there "on this
-phone" is a correction of that round (``POST .../conflicts``, the round's
+phone" is a correction of that round (``POST .../conflicts/keep``, the round's
 other entries as it holds them, checked as the correction form checks them).
 Where that correction cannot be made (one player's tricks no longer add up
 to the cards, or a player's own link, which corrects nothing), the entry is
@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import flash, make_response, redirect, render_template, request, url_for
+from flask import make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ...game import Conflict, GameError, Sheet, entries
