@@ -63,12 +63,13 @@ def play_round(page: Page, trump: str = "S") -> None:
     close_round(page)
 
 
-def close_round(page: Page) -> None:
-    """The first player takes every trick, the countdown fills in the last; close."""
+def close_round(page: Page, taker: int = 0) -> None:
+    """The player ``taker``-th in the order takes every trick, the countdown
+    fills in the last; close."""
     players = seats(page, "tricks")
     cards = int(page.locator("#tricks-left").inner_text())
     for index, player in enumerate(players[:-1]):
-        tap(page, f"#tricks-{player} button[name=tricks][value='{cards if index == 0 else 0}']")
+        tap(page, f"#tricks-{player} button[name=tricks][value='{cards if index == taker else 0}']")
     expect(page.locator("#tricks-left")).to_have_text("0")
     page.locator("#close button[type=submit]").click()
 
@@ -169,12 +170,13 @@ def test_a_bid_made_offline_in_a_round_another_phone_closed_meanwhile_is_kept_wi
     keeping(page)
     # Round 1 (Ann deals, 2 cards): Bob bids 0 on this phone, with no network.
     tap(page, "#bid-1 button[name=bid][value='0']")
-    # Meanwhile the second phone, online, bids 1 for Bob and plays the round to its close.
+    # Meanwhile the second phone, online, bids 1 for Bob and plays the round to
+    # its close: Cy takes both tricks, so Bob's 1 misses (+0) where his 0 makes it.
     second.goto(f"/g/{gid}/round/1")
     tap(second, "#bid-1 button[name=bid][value='1']")
     for player in (2, 3, 0):  # Cy, Di, Ann (the hook rule leaves her 0)
         tap(second, f"#bid-{player} button[name=bid][value='0']")
-    close_round(second)
+    close_round(second, taker=1)
     expect(second.locator(".round-head h1")).to_have_text("Round 2 of 3")
 
     # Back online: this phone's bid is offered, with the round closed meanwhile.
@@ -185,10 +187,13 @@ def test_a_bid_made_offline_in_a_round_another_phone_closed_meanwhile_is_kept_wi
     expect(page.locator("#conflicts")).to_contain_text("Round 1 closed")
     expect(conflict.locator("[data-keeps=mine]")).to_have_text("Bob: bid 0 on this phone")
     expect(conflict.locator("[data-keeps=theirs]")).to_have_text("Bob: bid 1 on another phone")
+    expect(page.locator("#scored-notice")).to_contain_text("Bob +0 ·")
     shoot("offline-closed-conflict-offered")
     conflict.locator("[data-keeps=mine]").click()
     expect(page.locator("#conflicts")).to_have_count(0)
     expect(page.locator("#entry")).to_contain_text("Round 1 corrected")
+    # The "Round 1 scored" box above the round follows the correction.
+    expect(page.locator("#scored-notice")).to_contain_text("Bob +10")
     shoot("offline-closed-conflict-kept")
 
     exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
