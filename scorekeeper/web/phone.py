@@ -129,7 +129,8 @@ def environment() -> Environment:
 
 
 def warm() -> None:
-    """Compile every template the phone has (the bundle's) ahead of the first offline screen."""
+    """Compile every template the phone has (the bundle's), so that the snapshot of
+    Python's memory made after it holds them compiled (js/offline-python.js)."""
     env = environment()
     for name in env.list_templates():
         env.get_template(name)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from test_offline_game import close_round, enter_bids, seats, standings_shown, tap
 
 pytestmark = pytest.mark.browser
 
@@ -259,12 +260,15 @@ def test_join_guesses_count_against_one_limit_across_both_workers(phones, hosted
 NO_BACKGROUND_START = "window.requestIdleCallback = function () { return 0; };"
 
 
-def test_a_round_screen_through_the_proxy_plays_a_bid_offline_and_sends_it_when_back(
+def test_a_round_screen_through_the_proxy_plays_a_round_offline_and_sends_it_when_back(
         phones_with_worker, hosted, shoot):
     """The round screen gets ready without network through the proxy
     (docs/offline.md: Pyodide, the engine bundle and the service worker, all
-    served behind it), keeps the score with the network cut, and sends what
-    it kept once the connection is back, each entry once.
+    served behind it), keeps the score with the network cut through a whole
+    round (trump, bids with the hook rule, tricks with the countdown, the
+    close, the standings) and into the next, and sends what it kept once the
+    connection is back, each entry once: the server then holds what the
+    phone showed.
 
     The phone that keeps the score opens the game's link as its first visit
     (the service worker does not hold that page yet), and Python starts only
@@ -283,24 +287,27 @@ def test_a_round_screen_through_the_proxy_plays_a_bid_offline_and_sends_it_when_
 
     scorer.context.set_offline(True)
     expect(scorer.locator("html")).to_have_attribute("data-offline", "keeping", timeout=OFFLINE_START)
-    trump = "#entry button[name=trump][value=H]"
-    scorer.locator(trump).click()
-    expect(scorer.locator(trump)).to_have_attribute("aria-pressed", "true")
-    first = scorer.locator("#entry form.seat[id^=bid-]").first  # the first to bid
-    player = int(first.get_attribute("id").split("-")[1])
-    bid = f"#bid-{player} button[name=bid][value='2']"
-    scorer.locator(bid).click()
-    expect(scorer.locator(bid)).to_have_attribute("aria-pressed", "true")
-    shoot("https-offline-bid", scorer)
+    bids = enter_bids(scorer, "H")  # the last to bid, who deals, has one struck out
+    close_round(scorer)
+    expect(scorer.locator(".round-head h1")).to_have_text(re.compile(r"Round 2 of \d+"))
+    tap(scorer, "#entry button[name=trump][value=C]")
+    first = seats(scorer, "bid")[0]
+    tap(scorer, f"#bid-{first} button[name=bid][value='1']")
+    shoot("https-offline-round", scorer)
+    scorer.locator("header nav a", has_text="Standings").click()
+    shown = standings_shown(scorer)
 
     scorer.context.set_offline(False)
     scorer.wait_for_function(
         f"() => !(JSON.parse(localStorage.getItem('scorekeeper-offline-taps:{gid}')) || []).length",
         timeout=OFFLINE_START)
     expect(scorer.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=OFFLINE_START)
-    expect(scorer.locator(bid)).to_have_attribute("aria-pressed", "true")
     exported = scorer.request.get(f"{hosted}/g/{gid}/export.json").json()
-    assert [c["kind"] for c in exported["stored"]["changes"]] == ["trump", "bid"]
-    assert exported["rounds"][0]["trump"] == "H"
-    assert exported["rounds"][0]["bids"] == {NAMES[player]: 2}
+    kinds = [c["kind"] for c in exported["stored"]["changes"]]
+    # Three players' tricks tapped, the last one's filled in by the countdown and stored with the close.
+    assert kinds == ["trump", *["bid"] * 4, *["tricks"] * 4, "close", "trump", "bid"]
+    first_round, second_round = exported["rounds"][:2]
+    assert first_round["trump"] == "H" and first_round["bids"] == {NAMES[p]: b for p, b in bids.items()}
+    assert second_round["trump"] == "C" and second_round["bids"] == {NAMES[first]: 1}
+    assert shown == {s["player"]: s["total"] for s in exported["standings"]}
     assert errors == []

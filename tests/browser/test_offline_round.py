@@ -251,3 +251,35 @@ def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_th
     expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=START)
     exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
     assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump", "bid", "bid", "bid"]
+
+
+#: The page never idle (so Python makes no start in the background) until the
+#: test lets it be, for this tab's later pages.
+IDLE_ONLY_WHEN_LET = """if (!sessionStorage.getItem("idle-let")) {
+    window.requestIdleCallback = function () { return 0; };
+}"""
+
+
+def test_a_phone_cut_off_before_pythons_first_start_holds_its_game_first_and_keeps_no_snapshot_then(
+        page: Page, seeder):
+    gid = seeder.start(NAMES)
+    page.add_init_script(IDLE_ONLY_WHEN_LET)
+    page.goto(f"/g/{gid}/round/1")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    # Cut off before Python ever started on this phone: it starts from nothing
+    # and holds the game, with no template compiled ahead and no snapshot made.
+    page.context.set_offline(True)
+    expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
+    tap(page, "#entry button[name=trump][value=S]")
+    assert page.evaluate("performance.getEntriesByName('offline-from-snapshot').length") == 0
+    assert snapshots_kept(page) == {}
+
+    # Online again: the next round screen makes the start in the background,
+    # and keeps its snapshot.
+    page.evaluate("sessionStorage.setItem('idle-let', '1')")
+    page.context.set_offline(False)
+    expect(page.locator("html")).not_to_have_attribute("data-offline", "keeping", timeout=START)
+    mark_made(page, "offline-snapshot-kept")
+    assert list(snapshots_kept(page).values())[0] > 10_000_000
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump"]

@@ -133,12 +133,17 @@
   // Python's first start on this phone is made in the background once the
   // page is idle: it keeps the snapshot every later start begins from
   // (js/offline-python.js), about a fifth of the time. With one kept, Python is
-  // started only when the connection drops (docs/offline.md says why).
+  // started only when the connection drops (docs/offline.md says why). The
+  // snapshot is asked for only if the connection has not dropped meanwhile:
+  // a phone cut off then holds its game as soon as Python is in.
   function bootOnce() {
     if (starting || booting) { return; }
     worker();
     ask("kept", [settings.snapshot]).then(function (kept) {
-      if (!kept && !starting) { boot().catch(function () {}); }
+      if (kept || starting) { return; }
+      boot().then(function (restored) {
+        if (!restored && !starting) { return ask("keep", [settings.snapshot]); }
+      }).catch(function () {});
     }, stopWorker); // its script did not load: a start makes a new one
   }
   function whenIdle(work) {

@@ -7,9 +7,12 @@
 //                            (below); nothing is started;
 //   boot({pyodide, bundle, snapshot})
 //                            Pyodide's core started, the engine bundle
-//                            unpacked, scorekeeper.web.phone imported and its
-//                            templates compiled (no game held yet);
-//                            answers whether Python came from the snapshot;
+//                            unpacked, scorekeeper.web.phone imported (no
+//                            game held yet); answers whether Python came from
+//                            the snapshot;
+//   keep(where)              after a start from nothing, before any game is
+//                            held: every template compiled, and the snapshot
+//                            made and kept (below); answers whether it was;
 //   hold(settings, own)      the game held from its kept log, this phone's own
 //                            taps applied again; answers the round screen;
 //   tap(path, values), page(path, query), post(path, values)
@@ -21,6 +24,7 @@
 "use strict";
 
 var python = null;
+var snapshotting = false; // started from nothing, with no game held yet: a snapshot can be made
 var queue = Promise.resolve(); // one message after the other, in the order sent
 
 var PHONE = [
@@ -83,7 +87,8 @@ function keepSnapshot(where, snapshot) {
     return cache.keys().then(function (old) {
       return Promise.all(old.map(function (request) { return cache.delete(request); }));
     }).then(function () { return cache.put(where.key, new Response(snapshot)); });
-  }).catch(function () { /* the storage full: started from nothing next time */ });
+  }).then(function () { return true; },
+          function () { return false; }); // the storage full: started from nothing next time
 }
 
 // Pyodide from the snapshot, or from nothing (making one) where none is kept or
@@ -118,22 +123,31 @@ var calls = {
       if (fromSnapshot) {
         self.postMessage({ mark: "offline-from-snapshot" });
       } else {
-        python.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone\nscorekeeper.web.phone.warm()");
+        python.runPython("import sys\nsys.path.insert(0, '/engine')\nimport scorekeeper.web.phone");
+        snapshotting = Boolean(self.caches);
       }
       python.runPython(PHONE); // run again after a snapshot: this file may be newer than the one that made it
       self.postMessage({ mark: "offline-imported" });
-      if (!fromSnapshot && self.caches) {
-        keepSnapshot(settings.snapshot, python.makeMemorySnapshot()).then(function () {
-          self.postMessage({ mark: "offline-snapshot-kept" });
-        });
-      }
       return fromSnapshot;
+    });
+  },
+  // A call of its own, asked only while the page is still online: a phone
+  // whose connection dropped during Python's first start holds its game
+  // first (drawing only the templates it needs) and keeps no snapshot then.
+  keep: function (where) {
+    if (!snapshotting) { return Promise.resolve(false); }
+    snapshotting = false;
+    python.runPython("scorekeeper.web.phone.warm()");
+    return keepSnapshot(where, python.makeMemorySnapshot()).then(function (kept) {
+      if (kept) { self.postMessage({ mark: "offline-snapshot-kept" }); }
+      return kept;
     });
   },
   kept: function (where) {
     return keptSnapshot(where).then(Boolean);
   },
   hold: function (settings, own) {
+    snapshotting = false; // a snapshot holds no game
     python.globals.set("settings_json", settings);
     python.globals.set("own_json", own);
     python.runPython(HOLD);
