@@ -60,7 +60,10 @@ def render_over(game: Game, why: str):
     way to the result, as a 409 htmx swaps; a plain post goes to the result,
     which says it."""
     if is_htmx():
-        return vary(make_response(render_template(OVER_PANEL, game=game, error=why), 409))
+        response = make_response(render_template(OVER_PANEL, game=game, error=why), 409)
+        # A phone sending what it kept offline opens its entries' page itself (js/offline-sync.js).
+        response.headers["Scorekeeper-Over"] = "game"
+        return vary(response)
     flash(why)
     return vary(redirect(url_for("play.standings", gid=access.access().token)))
 

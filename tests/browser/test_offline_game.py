@@ -217,6 +217,37 @@ def test_a_bid_made_offline_in_a_round_another_phone_closed_meanwhile_is_kept_wi
     assert errors == []
 
 
+def test_entries_made_offline_in_a_round_the_game_was_then_ended_before_are_said_not_kept(
+        page: Page, seeder, shoot):
+    gid, errors = opened(page, seeder)
+    play_round(page)
+    expect(page.locator(".round-head h1")).to_have_text("Round 2 of 3")
+    ready(page)
+    page.context.set_offline(True)
+    keeping(page)
+    # Round 2 (Bob deals, 1 card) on this phone, with no network.
+    tap(page, "#entry button[name=trump][value=D]")
+    tap(page, "#bid-2 button[name=bid][value='1']")
+    # Meanwhile another phone ends the game after round 1.
+    assert seeder.client.post(f"/g/{gid}/end", data={"after": 1}).status_code == 302
+
+    # Back online: the phone says what became of its entries, and leads to the result.
+    page.context.set_offline(False)
+    expect(page.locator("#not-kept")).to_be_visible(timeout=START)
+    expect(page.locator("#conflicts-head")).to_have_text(
+        "While this phone had no connection, the game was ended after round 1 on another phone: "
+        "what this phone entered in round 2 was not kept.")
+    expect(page.locator("#not-kept li")).to_have_text(["Trump: diamonds on this phone",
+                                                      "Cy: bid 1 on this phone"])
+    shoot("offline-ended-meanwhile")
+    assert page.evaluate(f"localStorage.getItem('scorekeeper-offline-conflicts:{gid}')") is None
+    page.locator("#conflicts a.button").click()
+    expect(page.locator("main h1")).to_have_text("Standings")
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert [c["kind"] for c in exported["stored"]["changes"]][-1] == "end"
+    assert errors == []
+
+
 def played_offline_to_its_end(page: Page, second: Page, gid: str, seeder, shoot) -> None:
     """The steps of the test above: ``page`` is the phone cut off from the
     network, ``second`` the other phone, online on the same scorer's link."""

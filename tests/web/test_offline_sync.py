@@ -273,6 +273,61 @@ def test_a_seat_phone_is_told_the_scorer_corrects_a_closed_round_and_may_not_cor
     assert stored(app) == before
 
 
+# -- a game ended meanwhile ---------------------------------------------------------------
+
+
+def end(table, after: int):
+    """Another phone ends the game after round ``after``."""
+    assert table.client.post(table.url("/end"), data={"after": after},
+                             headers=table.headers).status_code == 302
+
+
+def test_a_round_the_game_was_ended_before_says_this_phones_entries_were_not_kept(
+        app, client, closed):
+    # Round 2 (Bob deals) was being played on this phone, with no network;
+    # meanwhile another phone ended the game after round 1.
+    end(closed, 1)
+    before = stored(app)
+    taps = [("/round/2/trump", {"trump": "H", "was": "unset"}),
+            ("/round/2/bid", {"player": 2, "bid": 4, "was": ""})]
+    answers = [client.post(f"/g/{closed.gid}{path}", data=fields, headers=HTMX) for path, fields in taps]
+    assert [a.status_code for a in answers] == [409, 409]
+    assert all(a.headers["Scorekeeper-Over"] == "game" for a in answers)  # js/offline-sync.js reads it
+    assert stored(app) == before
+    # js/offline-sync.js then opens the entries' page: each said, nothing to tap.
+    page = client.get(f"/g/{closed.gid}/round/2/conflicts?trump=H&bid=2:4")
+    assert page.status_code == 200
+    text = " ".join(re.sub(r"<[^>]+>", " ", page.get_data(as_text=True)).split())
+    assert ("While this phone had no connection, the game was ended after round 1 on another "
+            "phone: what this phone entered in round 2 was not kept.") in text
+    assert "Trump: hearts on this phone" in text and "Cy: bid 4 on this phone" in text
+    assert offered(page.get_data(as_text=True)) == []
+    assert f'href="/g/{closed.gid}/standings"' in page.get_data(as_text=True)
+    # A round past the end that this phone set nothing in: to the result.
+    assert client.get(f"/g/{closed.gid}/round/2/conflicts?other=1").status_code == 302
+    assert client.get(f"/g/{closed.gid}/round/2/conflicts?bid=2:4", headers=HTMX).status_code == 200
+
+
+def test_the_last_rounds_entry_of_a_game_finished_meanwhile_is_offered_as_a_correction(
+        app, client, table):
+    table.start()
+    end(table, 1)  # "finish after this round": round 1 is the last
+    # Bob bids 5 on this phone, with no network; another phone bids 3 for him and closes round 1.
+    table.play_round(1, ROUND_1["order"], ROUND_1["cards"], ROUND_1["bids"], ROUND_1["tricks"])
+    answer = client.post(f"/g/{table.gid}/round/1/bid", data={"player": 1, "bid": 5, "was": ""},
+                         headers=HTMX)
+    assert answer.status_code == 409 and answer.headers["Scorekeeper-Over"] == "game"
+    page = conflicts(client, table.gid, "bid=1:5", htmx=False)
+    assert page.status_code == 200
+    body = page.get_data(as_text=True)
+    assert offered(body) == [("bid", "5", "Bob: bid 5 on this phone"),
+                             ("bid", "3", "Bob: bid 3 on another phone")]
+    kept = keep(client, table.gid, {"player": 1, "bid": 5, "was": 3}, htmx=False)
+    assert kept.status_code == 302
+    correction, = corrections(client, table.gid)
+    assert correction["bids"]["1"] == 5
+
+
 @pytest.mark.parametrize("query", ["bid=x:1", "bid=1", "bid=9:1", "tricks=1:%C2%B2", "trump=Z",
                                    "bid=1:1:1", "other=1:2", ""])
 def test_a_query_that_names_no_entry_of_the_round_offers_nothing(client, started, query):

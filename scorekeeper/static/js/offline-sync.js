@@ -59,16 +59,21 @@
   // The server offers those that still differ, one round at a time (as this
   // link may see them: web/play/conflicts.py), above the entry panel: the
   // round being played, or one closed since (a correction of it).
+  // The address that asks about the kept entries of round ``number``.
+  function conflictsOf(kept, number) {
+    var query = new URLSearchParams();
+    kept.filter(function (c) { return c.round === number; }).forEach(function (c) {
+      query.append(c.entry, c.entry === "trump" ? c.value : c.player + ":" + c.value);
+    });
+    return settings.root + gamePath + "/round/" + number + "/conflicts?" + query;
+  }
+
   function offerConflicts() {
     var panel = document.getElementById("entry");
     var kept = read(CONFLICTS, []);
     if (!panel || !kept.length || document.getElementById("conflicts")) { return; }
     var number = kept[0].round;
-    var query = new URLSearchParams();
-    kept.filter(function (c) { return c.round === number; }).forEach(function (c) {
-      query.append(c.entry, c.entry === "trump" ? c.value : c.player + ":" + c.value);
-    });
-    fetch(settings.root + gamePath + "/round/" + number + "/conflicts?" + query, {
+    fetch(conflictsOf(kept, number), {
       cache: "no-store", credentials: "same-origin", headers: { "HX-Request": "true" },
     }).then(function (answer) {
       if (answer.status !== 200 && answer.status !== 429 && answer.status < 500) {
@@ -129,6 +134,7 @@
     if (syncing || !own.length) { return; }
     setSyncing(true);
     say("sending");
+    var over = false; // the game ended on another phone meanwhile
     serverVersion().then(function (version) {
       var shift = version - own[0].base;
       var refused = null;
@@ -138,7 +144,10 @@
         return sent(left[0], shift).then(function (answer) {
           if (answer.status === 0 || answer.status >= 500 || answer.status === 429) { return Promise.reject(answer.status); }
           if (answer.status === 409 || answer.status === 422) { refused = answer; }
-          if (answer.status === 409) { keepConflict(left[0]); }
+          if (answer.status === 409) {
+            keepConflict(left[0]);
+            over = over || answer.headers.get("Scorekeeper-Over") === "game";
+          }
           write(OWN, left.slice(1));
           return next();
         });
@@ -146,7 +155,16 @@
       return next().then(function () { return refused; });
     }).then(function (refused) {
       window.localStorage.removeItem(LOG);
-      if (read(CONFLICTS, []).length) {
+      var kept = read(CONFLICTS, []);
+      if (kept.length && over) {
+        // No round screen is left to offer them on: their page says what
+        // became of them (the first round's; a game ended early keeps none
+        // of its later rounds), and they are asked about no more.
+        window.localStorage.removeItem(CONFLICTS);
+        window.location.assign(conflictsOf(kept, kept[0].round));
+        return;
+      }
+      if (kept.length) {
         // Changed meanwhile on another phone: offered to settle on the game's screen.
         window.location.assign(settings.root + gamePath + "/");
         return;

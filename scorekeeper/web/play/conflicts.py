@@ -18,6 +18,11 @@ to the cards, or a player's own link, which corrects nothing), the entry is
 said with both values and why, and a scorer gets the way to the round's
 correction instead of a chip that could only fail.
 
+A round the table ended the game before (another phone ended it meanwhile)
+has no entry to keep: this phone's entries of it are said, as not kept. A
+phone whose game is over sends nothing more from a round screen, so it opens
+this page itself (js/offline-sync.js).
+
 Only what the link may enter is offered (a seat link: its own player's bid and
 tricks), and nothing hidden from it is compared or shown.
 """
@@ -95,29 +100,46 @@ def why_not_kept(sheet: Sheet, number: int, conflict: Unsettled, found: Access) 
     return []
 
 
+def left_out(sheet: Sheet, asked: list[tuple[str, int | None, Any]]) -> list[dict[str, Any]]:
+    """The entries this phone set in a round the table ended the game before
+    (another phone ended it meanwhile): each said as not kept, nothing to tap."""
+    rows = []
+    for entry, player, value in asked:
+        name = None if player is None else sheet.name(player)
+        rows.append({"entry": entry, "player": player,
+                     "mine": (form_value(entry, value), entry_label(entry, name=name, value=value)),
+                     "theirs": None, "cannot_keep": []})
+    return rows
+
+
 @bp.get("/round/<int:number>/conflicts")
 @access.seat_may_read
 def conflicts(gid: str, number: int):
     """The entries of round ``number`` the query names that the round holds
     otherwise now, each offered to settle with one tap; 204 for htmx (a
     redirect to the round for a plain GET) when none is left, or the round is
-    neither the one being played nor closed. A viewer link, which enters
-    nothing, is refused (403) before it comes here.
+    neither the one being played nor closed. In a round the table ended the
+    game before, every entry named is said as not kept. A viewer link, which
+    enters nothing, is refused (403) before it comes here.
     """
     found = access.access()
     sheet = access.sheet()
-    rnd = round_or_404(sheet, number)
-    playing = rnd is sheet.current
-    left = unsettled(rnd, asked_entries(request.args, found)) if playing or rnd.closed else []
-    if not left:
+    asked = asked_entries(request.args, found)
+    if sheet.ends_early and sheet.is_finished and number > len(sheet.rounds):
+        rnd, rows = None, left_out(sheet, asked)
+    else:
+        rnd = round_or_404(sheet, number)
+        playing = rnd is sheet.current
+        rows = [offered(conflict, None if conflict.player is None else sheet.name(conflict.player),
+                        [] if playing else why_not_kept(sheet, number, conflict, found))
+                for conflict in (unsettled(rnd, asked) if playing or rnd.closed else [])]
+    if not rows:
         if is_htmx():
             return vary(make_response("", 204))
         return vary(redirect(url_for("play.round_page", gid=gid, number=number)))
-    rows = [offered(conflict, None if conflict.player is None else sheet.name(conflict.player),
-                    [] if playing else why_not_kept(sheet, number, conflict, found))
-            for conflict in left]
     html = render_template(CONFLICTS if is_htmx() else CONFLICTS_PAGE, game=access.game(),
-                           sheet=sheet, rnd=rnd, conflicts=rows, fragment=is_htmx())
+                           sheet=sheet, rnd=rnd, number=number, conflicts=rows,
+                           fragment=is_htmx())
     return vary(make_response(html))
 
 
