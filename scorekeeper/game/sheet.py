@@ -94,6 +94,11 @@ class Sheet:
         """Whether the table ended the game before its planned last round."""
         return self.ended_after is not None
 
+    def ended_before(self, number: int) -> bool:
+        """Whether the table ended the game before round ``number`` (a round
+        planned, and left out: a phone may still have had it open)."""
+        return self.ends_early and self.is_finished and number > len(self.rounds)
+
     @property
     def unfit_rounds(self) -> list[RoundSheet]:
         """Rounds not yet played that the deck cannot deal to their players."""

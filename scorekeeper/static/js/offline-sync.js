@@ -56,10 +56,7 @@
     if (left.length) { write(CONFLICTS, left); } else { window.localStorage.removeItem(CONFLICTS); }
   }
 
-  // The server offers those that still differ, one round at a time (as this
-  // link may see them: web/play/conflicts.py), above the entry panel: the
-  // round being played, or one closed since (a correction of it).
-  // The address that asks about the kept entries of round ``number``.
+  // The address that asks about the kept entries of round `number`.
   function conflictsOf(kept, number) {
     var query = new URLSearchParams();
     kept.filter(function (c) { return c.round === number; }).forEach(function (c) {
@@ -68,6 +65,9 @@
     return settings.root + gamePath + "/round/" + number + "/conflicts?" + query;
   }
 
+  // The server offers those that still differ, one round at a time (as this
+  // link may see them: web/play/conflicts.py), above the entry panel: the
+  // round being played, or one closed since (a correction of it).
   function offerConflicts() {
     var panel = document.getElementById("entry");
     var kept = read(CONFLICTS, []);

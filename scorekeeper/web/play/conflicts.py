@@ -125,7 +125,7 @@ def conflicts(gid: str, number: int):
     found = access.access()
     sheet = access.sheet()
     asked = asked_entries(request.args, found)
-    if sheet.ends_early and sheet.is_finished and number > len(sheet.rounds):
+    if sheet.ended_before(number):
         rnd, rows = None, left_out(sheet, asked)
     else:
         rnd = round_or_404(sheet, number)

@@ -96,7 +96,7 @@ def round_page(gid: str, number: int):
     """The round screen; once the table has ended the game before this
     round, the result (a phone that still had the round open)."""
     game, sheet = access.game(), access.sheet()
-    if sheet.ends_early and sheet.is_finished and number > len(sheet.rounds):
+    if sheet.ended_before(number):
         return redirect(url_for("play.game_home", gid=gid))
     return render_round(game, sheet, number)
 
