@@ -24,7 +24,14 @@ from scorekeeper.storage.database import db
 from scorekeeper.storage.models import utcnow
 
 EIGHT = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-TODAY = utcnow().date()  # the day an evening made now is stored with
+
+
+def today():
+    """The day an evening made now is stored with (asked each time: a run
+    can pass midnight)."""
+    return utcnow().date()
+
+
 BEFORE = "c2e8f4a6d1b9"
 
 
@@ -57,7 +64,8 @@ class Season:
             self.events.append(event.public_id)
             return event.public_id
 
-    def season(self, rule="total", evenings_="", starts=TODAY, ends=TODAY, token=None):
+    def season(self, rule="total", evenings_="", starts=None, ends=None, token=None):
+        starts, ends = starts or today(), ends or today()
         return self.client.post(self.url("/seasons/new", token), data={
             "name": "Autumn", "starts": starts.isoformat(), "ends": ends.isoformat(),
             "rule": rule, "evenings": evenings_})
@@ -138,21 +146,21 @@ def test_the_best_evenings_count_each_members_best_one(league, app):
 def test_a_season_holds_only_the_evenings_between_its_dates(league):
     league.evening(taker=0, days_ago=10)
     league.evening(taker=1, seed=2)
-    inside = league.made(starts=TODAY - timedelta(days=3), ends=TODAY)
+    inside = league.made(starts=today() - timedelta(days=3))
     assert {n for *_rest, n in league.table(inside)} == {"1"}
-    whole = league.made(starts=TODAY - timedelta(days=10), ends=TODAY)
+    whole = league.made(starts=today() - timedelta(days=10))
     assert {n for *_rest, n in league.table(whole)} == {"2"}
 
 
-@pytest.mark.parametrize(("rule", "count", "ends", "message"), [
-    ("total", "", TODAY - timedelta(days=1), "The season ends before it starts."),
-    ("average", "", TODAY, "Enter a number of evenings from 1 to 99."),
-    ("best", "100", TODAY, "Enter a number of evenings from 1 to 99."),
-    ("points", "", TODAY, "Not a valid choice"),
+@pytest.mark.parametrize(("rule", "count", "ends_in", "message"), [
+    ("total", "", -1, "The season ends before it starts."),
+    ("average", "", 0, "Enter a number of evenings from 1 to 99."),
+    ("best", "100", 0, "Enter a number of evenings from 1 to 99."),
+    ("points", "", 0, "Not a valid choice"),
 ])
 def test_a_season_that_cannot_be_is_refused_in_words_and_nothing_is_stored(league, app, rule,
-                                                                           count, ends, message):
-    answer = league.season(rule=rule, evenings_=count, ends=ends)
+                                                                           count, ends_in, message):
+    answer = league.season(rule=rule, evenings_=count, ends=today() + timedelta(days=ends_in))
     assert answer.status_code == 422 and message in answer.get_data(as_text=True)
     with app.app_context():
         assert db.session.scalar(select(func.count()).select_from(ClubSeason)) == 0
@@ -314,7 +322,7 @@ def test_the_seasons_migration_goes_down_and_up_again(tmp_path):
         assert "member" not in {c["name"] for c in inspect(db.engine).get_columns("club_links")}
         upgrade()
         club, _ = clubs.create_club("Club")
-        made = seasons.create_season(club, "Autumn", TODAY, TODAY, "best", 3)
+        made = seasons.create_season(club, "Autumn", today(), today(), "best", 3)
         assert made.evenings == 3 and seasons.league_table(made) == []
         db.session.remove()
         db.engine.dispose()
