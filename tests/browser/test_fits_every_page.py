@@ -410,8 +410,9 @@ def test_the_result_the_menu_and_the_share_page_cut_no_word(phone: Page, walk, l
 
 
 def test_a_word_wider_than_its_box_is_found(phone: Page, walk, live_server):
-    """The check can fail: a Share page heading that will not wrap past its
-    panel, and a menu item of one long word that pushes the menu off the screen."""
+    """The checks can fail: a Share page heading that will not wrap past its
+    panel, a menu item of one long word that pushes the menu off the screen,
+    and a heading that breaks a word over two lines."""
     page = phone
     page.goto(dict(walk)["share"])
     assert not page.evaluate(WORDS_STICK_OUT)
@@ -424,6 +425,14 @@ def test_a_word_wider_than_its_box_is_found(phone: Page, walk, live_server):
     found = page.evaluate(WORDS_STICK_OUT)
     assert any("Codicedellapartita" in f and "px of text in" in f for f in found), found
     assert any("reaches" in f for f in found), found
+    # A word drawn on two lines, in a text that wraps (the walk's check).
+    page.evaluate("""() => {
+      const heading = document.querySelector('h1');
+      heading.textContent = 'Share Spielstandsübersichtsbildschirm';
+      heading.style.wordBreak = 'break-all';
+      heading.style.width = '120px';
+    }""")
+    assert any('breaks the word "Spielstandsübersichtsbildschirm"' in p for p in page.evaluate(PROBLEMS))
 
 
 #: A table wider than the room its box gives it: it runs over the box's
