@@ -44,6 +44,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// The app's static files and the engine bundle: what this worker keeps.
+function isStatic(url) {
+  return url.origin === self.location.origin &&
+    (url.pathname.startsWith(SETTINGS.static) || url.pathname.startsWith(SETTINGS.engine));
+}
+
 function fromCacheElseNetwork(request) {
   return caches.open(CACHE).then((cache) => cache.match(request).then((hit) => hit || fetch(request).then((response) => {
     if (response.ok) {
@@ -86,8 +92,7 @@ self.addEventListener("fetch", (event) => {
     // is; only when that fails does the phone get the offline page instead of
     // the browser's error page. Its answer is never cached.
     event.respondWith(pageElseOfflinePage(request));
-  } else if (request.method === "GET" && (url.pathname.startsWith(SETTINGS.static) ||
-                                          url.pathname.startsWith(SETTINGS.engine))) {
+  } else if (request.method === "GET" && isStatic(url)) {
     event.respondWith(fromCacheElseNetwork(request));
   }
 });
@@ -119,7 +124,30 @@ async function keepRound(url) {
   }
 }
 
+// A round screen asks for the files Python needs without network
+// (js/offline-engine.js): each one this cache lacks is fetched and kept; one
+// it holds is not read. The answer says "kept", or "failed" (a file did not
+// arrive: the screen is then not ready without network).
+async function keepFiles(urls) {
+  const cache = await caches.open(CACHE);
+  await Promise.all(urls.map(async (href) => {
+    const url = new URL(href, self.location.href);
+    if (!isStatic(url) || await cache.match(url.href)) {
+      return;
+    }
+    const response = await fetch(url.href);
+    if (!response.ok) {
+      throw new Error(`${url.pathname}: ${response.status}`);
+    }
+    await cache.put(url.href, response);
+  }));
+}
+
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "keep-files" && Array.isArray(event.data.urls) && event.ports[0]) {
+    const answer = event.ports[0];
+    event.waitUntil(keepFiles(event.data.urls).then(() => "kept", () => "failed").then((said) => answer.postMessage(said)));
+  }
   if (event.data && event.data.type === "keep-round" && event.ports[0]) {
     const answer = event.ports[0];
     event.waitUntil(keepRound(new URL(event.data.url)).catch(() => {}).then(() => answer.postMessage("kept")));

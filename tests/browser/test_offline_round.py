@@ -233,11 +233,17 @@ def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_th
     assert kept[key] > 10_000_000  # Python's memory, the engine imported
 
     # Every later round screen starts Python only when the connection drops,
-    # from the snapshot.
+    # from the snapshot, and reads neither Pyodide nor the engine again (the
+    # service worker holds them: static/sw.js); only the worker's small script
+    # loads, to ask whether the snapshot is kept.
+    files = [*settings["files"], settings["bundle"]]
+    asked = []
+    page.context.on("request", lambda request: asked.append(request.url))
     page.reload()
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
     page.evaluate(AFTER_IDLE_AND_A_SECOND)
     assert page.evaluate("performance.getEntriesByName('offline-boot').length") == 0
+    assert [url for url in asked if any(url.endswith(file) for file in files)] == []
     page.context.set_offline(True)
     expect(page.locator("html")).to_have_attribute("data-offline", "keeping", timeout=START)
     assert page.evaluate("window.workersMade") == 1

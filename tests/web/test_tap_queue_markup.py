@@ -75,5 +75,6 @@ def test_the_worker_answers_a_failed_form_post_with_the_offline_page(client):
     # Navigations of any method go to the network first; only GETs of /static/
     # and of the engine bundle are cached, and a kept round screen is only for a GET.
     assert 'request.mode === "navigate"' in source
-    assert 'request.method === "GET" && (url.pathname.startsWith(SETTINGS.static) ||' in source
+    assert 'request.method === "GET" && isStatic(url)' in source
+    assert "(url.pathname.startsWith(SETTINGS.static) || url.pathname.startsWith(SETTINGS.engine))" in source
     assert 'const kept = request.method === "GET" ? keptRoundOf(' in source

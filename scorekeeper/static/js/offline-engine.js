@@ -81,17 +81,27 @@
     return keeping;
   }
 
-  // Fetched once the service worker holds the page, so that they pass through
-  // it and it keeps them: fetched before it took the page over (its first
-  // visit), they would be in no cache the phone can open with no network, and
-  // a Python started after the cut would find none of them. Where no worker
-  // can be (a plain http:// address of the network), into Python's own start.
+  // Kept by the service worker once it holds the page (static/sw.js): asked
+  // before it took the page over (its first visit), they would be in no cache
+  // the phone can open with no network, and a Python started after the cut
+  // would find none of them. It fetches only those its cache lacks, so a
+  // phone that has them reads none of them again (12 MB a round screen).
+  // Where no worker can be (a plain http:// address of the network), fetched
+  // into the browser's own cache for Python's start.
   function warm() {
     var files = settings.files.concat([settings.bundle, settings.worker]);
-    return controlled().then(function () {
+    var workers = navigator.serviceWorker;
+    if (!workers || !window.isSecureContext) {
       return Promise.all(files.map(function (url) {
         return fetch(url).then(function (answer) { return answer.ok ? answer.arrayBuffer() : Promise.reject(url); });
       }));
+    }
+    return controlled().then(function () { return workers.ready; }).then(function (registration) {
+      return new Promise(function (resolve, reject) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { if (event.data === "kept") { resolve(); } else { reject(event.data); } };
+        registration.active.postMessage({ type: "keep-files", urls: files }, [channel.port2]);
+      });
     });
   }
   function controlled() {
