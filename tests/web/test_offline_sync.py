@@ -16,6 +16,7 @@ import re
 
 import pytest
 from game_links import links_of, seat_tokens, stored
+from test_end_and_undealable_rounds import end
 
 HTMX = {"HX-Request": "true"}
 
@@ -276,17 +277,11 @@ def test_a_seat_phone_is_told_the_scorer_corrects_a_closed_round_and_may_not_cor
 # -- a game ended meanwhile ---------------------------------------------------------------
 
 
-def end(table, after: int):
-    """Another phone ends the game after round ``after``."""
-    assert table.client.post(table.url("/end"), data={"after": after},
-                             headers=table.headers).status_code == 302
-
-
 def test_a_round_the_game_was_ended_before_says_this_phones_entries_were_not_kept(
         app, client, closed):
     # Round 2 (Bob deals) was being played on this phone, with no network;
     # meanwhile another phone ended the game after round 1.
-    end(closed, 1)
+    assert end(closed, 1).status_code == 302
     before = stored(app)
     taps = [("/round/2/trump", {"trump": "H", "was": "unset"}),
             ("/round/2/bid", {"player": 2, "bid": 4, "was": ""})]
@@ -311,7 +306,7 @@ def test_a_round_the_game_was_ended_before_says_this_phones_entries_were_not_kep
 def test_the_last_rounds_entry_of_a_game_finished_meanwhile_is_offered_as_a_correction(
         app, client, table):
     table.start()
-    end(table, 1)  # "finish after this round": round 1 is the last
+    assert end(table, 1).status_code == 302  # "finish after this round": round 1 is the last
     # Bob bids 5 on this phone, with no network; another phone bids 3 for him and closes round 1.
     table.play_round(1, ROUND_1["order"], ROUND_1["cards"], ROUND_1["bids"], ROUND_1["tricks"])
     answer = client.post(f"/g/{table.gid}/round/1/bid", data={"player": 1, "bid": 5, "was": ""},
