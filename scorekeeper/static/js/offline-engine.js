@@ -96,13 +96,9 @@
         return fetch(url).then(function (answer) { return answer.ok ? answer.arrayBuffer() : Promise.reject(url); });
       }));
     }
-    return controlled().then(function () { return workers.ready; }).then(function (registration) {
-      return new Promise(function (resolve, reject) {
-        var channel = new MessageChannel();
-        channel.port1.onmessage = function (event) { if (event.data === "kept") { resolve(); } else { reject(event.data); } };
-        registration.active.postMessage({ type: "keep-files", urls: files }, [channel.port2]);
-      });
-    });
+    return controlled().then(function () {
+      return toServiceWorker({ type: "keep-files", urls: files });
+    }).then(function (said) { return said === "kept" ? null : Promise.reject(said); });
   }
   function controlled() {
     var workers = navigator.serviceWorker;
@@ -117,11 +113,16 @@
     var workers = navigator.serviceWorker;
     var loaded = performance.getEntriesByType("navigation")[0];
     if (!workers || (workers.controller && loaded && loaded.workerStart > 0)) { return Promise.resolve(); }
-    return workers.ready.then(function (registration) {
+    return toServiceWorker({ type: "keep-round", url: window.location.href });
+  }
+
+  // A message to the active service worker (static/sw.js); resolves to its answer.
+  function toServiceWorker(message) {
+    return navigator.serviceWorker.ready.then(function (registration) {
       return new Promise(function (resolve) {
         var channel = new MessageChannel();
-        channel.port1.onmessage = function () { resolve(); };
-        registration.active.postMessage({ type: "keep-round", url: window.location.href }, [channel.port2]);
+        channel.port1.onmessage = function (event) { resolve(event.data); };
+        registration.active.postMessage(message, [channel.port2]);
       });
     });
   }

@@ -100,16 +100,17 @@ def why_not_kept(sheet: Sheet, number: int, conflict: Unsettled, found: Access) 
     return []
 
 
-def left_out(sheet: Sheet, asked: list[tuple[str, int | None, Any]]) -> list[dict[str, Any]]:
+def name_of(sheet: Sheet, player: int | None) -> str | None:
+    """The player an entry is of, by name (None: the trump's)."""
+    return None if player is None else sheet.name(player)
+
+
+def left_out(sheet: Sheet, asked: list[tuple[str, int | None, Any]]) -> list[str]:
     """The entries this phone set in a round the table ended the game before
-    (another phone ended it meanwhile): each said as not kept, nothing to tap."""
-    rows = []
-    for entry, player, value in asked:
-        name = None if player is None else sheet.name(player)
-        rows.append({"entry": entry, "player": player,
-                     "mine": (form_value(entry, value), entry_label(entry, name=name, value=value)),
-                     "theirs": None, "cannot_keep": []})
-    return rows
+    (another phone ended it meanwhile), in words: each said as not kept,
+    nothing to tap."""
+    return [entry_label(entry, name=name_of(sheet, player), value=value)
+            for entry, player, value in asked]
 
 
 @bp.get("/round/<int:number>/conflicts")
@@ -130,7 +131,7 @@ def conflicts(gid: str, number: int):
     else:
         rnd = round_or_404(sheet, number)
         playing = rnd is sheet.current
-        rows = [offered(conflict, None if conflict.player is None else sheet.name(conflict.player),
+        rows = [offered(conflict, name_of(sheet, conflict.player),
                         [] if playing else why_not_kept(sheet, number, conflict, found))
                 for conflict in (unsettled(rnd, asked) if playing or rnd.closed else [])]
     if not rows:
