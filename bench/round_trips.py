@@ -15,7 +15,8 @@ the new panel. Printed per database:
 
 - **tap**: SQL statements and round trips of the tap's own request (a round
   trip is a statement or a ``BEGIN``/``COMMIT``/``ROLLBACK`` that psycopg
-  sends; SQLite is in the process: its "round trips" are its statements and
+  sends, or one pipeline of psycopg's, however many statements it carries;
+  SQLite is in the process: its "round trips" are its statements and
   commits, each a call into the library, no network);
 - **stream wake**: the same, summed over the four streams, per tap;
 - **panels drawn** per tap, in all (the tap's own answer included): one is
@@ -106,6 +107,29 @@ def _counted_command(self, command, *args, **kwargs):
 
 psycopg.Connection._exec_command = _counted_command
 
+_execute = psycopg.Connection.execute
+_pipeline = psycopg.Connection.pipeline
+
+
+def _counted_execute(self, query, *args, **kwargs):
+    """A statement the app sends through psycopg itself, past SQLAlchemy
+    (``storage/unit.begun_and_locked``): in a pipeline, it shares that
+    pipeline's round trip."""
+    _count("piped" if self._pipeline else "statements")
+    shown.append(f"{threading.current_thread().name}: {'(piped) ' if self._pipeline else ''}"
+                 f"{' '.join(str(query).split())[:150]}")
+    return _execute(self, query, *args, **kwargs)
+
+
+def _counted_pipeline(self, *args, **kwargs):
+    """psycopg's pipeline mode: what is queued in it goes in one round trip."""
+    _count("pipelines")
+    return _pipeline(self, *args, **kwargs)
+
+
+psycopg.Connection.execute = _counted_execute
+psycopg.Connection.pipeline = _counted_pipeline
+
 
 def taken(threads: set[int] | None = None) -> Counter:
     """The counts of ``threads`` (all, if None) since the last call, reset."""
@@ -118,7 +142,14 @@ def taken(threads: set[int] | None = None) -> Counter:
 
 
 def round_trips(counts: Counter, postgres: bool) -> int:
-    return counts["statements"] + (counts["commands"] if postgres else counts["commits"])
+    if postgres:
+        return counts["statements"] + counts["commands"] + counts["pipelines"]
+    return counts["statements"] + counts["commits"]
+
+
+def statements(counts: Counter) -> int:
+    """Every statement sent, those of a pipeline too."""
+    return counts["statements"] + counts["piped"]
 
 
 _drawn = Counter()
@@ -245,9 +276,9 @@ def measure(url: str, taps: int, folder: Path, show: bool = False) -> dict[str, 
         for stream in streams:
             assert "event: panel" in stream.next_panel()
         wakes = taken(readers)
-        figures["tap statements"] += tap["statements"]
+        figures["tap statements"] += statements(tap)
         figures["tap round trips"] += round_trips(tap, postgres)
-        figures["wake statements"] += wakes["statements"]
+        figures["wake statements"] += statements(wakes)
         figures["wake round trips"] += round_trips(wakes, postgres)
         figures["panels drawn"] += _drawn["panels"]
     figures["cpu ms"] = (time.process_time() - cpu) * 1000

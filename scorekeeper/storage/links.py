@@ -49,7 +49,8 @@ class Access:
     read with the link in one query: the token and role (readable after a
     rollback too), the link's and the game's ids and the game's version.
     The game and the link themselves are loaded when first asked for: a
-    poll of an unchanged game needs neither."""
+    poll of an unchanged game needs neither (a write's game comes with the
+    link: :func:`open_link`'s ``with_game``)."""
 
     token: str
     role: str
@@ -87,21 +88,34 @@ OPEN_LINK = (select(Link.role, Link.replaced_at, Link.id, Link.game_id, Game.ver
              .join(Game, Game.id == Link.game_id).where(Link.token == bindparam("token")))
 
 
-def open_link(token: str) -> Access:
+#: :data:`OPEN_LINK` with the game itself, for a request that will need it.
+OPEN_LINK_WITH_GAME = OPEN_LINK.add_columns(Game)
+
+
+def open_link(token: str, with_game: bool = False) -> Access:
     """The game behind a link: one indexed query (every request of a game comes here).
+    ``with_game``: the game loaded in the same query (a write, which always
+    reads it: one round trip less than :attr:`Access.game` asking after).
 
     :raise GameNotFound: when no game has this link.
     :raise LinkReplaced: when the link was rotated.
     """
     # A NUL is in no token, and PostgreSQL refuses to compare a text holding one.
-    row = (db.session.connection().execute(OPEN_LINK, {"token": token}).first()
-           if token and "\x00" not in token else None)
+    if not token or "\x00" in token:
+        row = None
+    elif with_game:
+        row = db.session.execute(OPEN_LINK_WITH_GAME, {"token": token}).first()
+    else:
+        row = db.session.connection().execute(OPEN_LINK, {"token": token}).first()
     if row is None:
         raise GameNotFound(token)
-    role, replaced_at, link_id, game_id, version, player = row
+    role, replaced_at, link_id, game_id, version, player = row[:6]
     if replaced_at is not None:
         raise LinkReplaced(token)
-    return Access(token, role, link_id, game_id, version, player)
+    found = Access(token, role, link_id, game_id, version, player)
+    if with_game:
+        found.__dict__["game"] = row[6]  # what Access.game would load
+    return found
 
 
 def link_of(game: Game, role: str, player: int | None = None) -> Link:

@@ -145,12 +145,13 @@ def refusal_of(found: Access, view: Callable | None) -> str | None:
 
 
 def open_request_link() -> object | None:
-    """Before every request under ``/g/<token>``: open the link and check the right."""
+    """Before every request under ``/g/<token>``: open the link and check the
+    right. A post is a write, which reads the game: it comes with the link."""
     token = (request.view_args or {}).get("gid")
     if token is None:
         return None
     try:
-        g.access = open_link(token)
+        g.access = open_link(token, with_game=request.method == "POST")
     except LinkReplaced:
         return make_response(render_template("access/replaced.html"), 410)
     refused = refusal_of(g.access, current_app.view_functions.get(request.endpoint))

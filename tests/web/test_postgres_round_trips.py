@@ -38,9 +38,13 @@ def client(postgres_app):
 @pytest.fixture
 def sent(postgres_app, monkeypatch):
     """What the app sends PostgreSQL, as it sends it: each statement, and
-    psycopg's own BEGIN, COMMIT and ROLLBACK (a round trip each)."""
+    psycopg's own BEGIN, COMMIT and ROLLBACK (a round trip each); a pipeline
+    of psycopg's (one round trip for what it carries) is said as ``PIPELINE``
+    before the statements sent in it, each ``piped: ...``."""
     sent: list[str] = []
     command = psycopg.Connection._exec_command
+    execute = psycopg.Connection.execute
+    pipeline = psycopg.Connection.pipeline
 
     def counted(self, text, *args, **kwargs):
         sent.append(bytes(text).decode())
@@ -49,7 +53,17 @@ def sent(postgres_app, monkeypatch):
     def statement(_connection, _cursor, text, *_args):
         sent.append(" ".join(text.split()))
 
+    def executed(self, text, *args, **kwargs):  # past SQLAlchemy: storage/unit.py
+        sent.append(("piped: " if self._pipeline else "") + " ".join(str(text).split()))
+        return execute(self, text, *args, **kwargs)
+
+    def piped(self, *args, **kwargs):
+        sent.append("PIPELINE")
+        return pipeline(self, *args, **kwargs)
+
     monkeypatch.setattr(psycopg.Connection, "_exec_command", counted)
+    monkeypatch.setattr(psycopg.Connection, "execute", executed)
+    monkeypatch.setattr(psycopg.Connection, "pipeline", piped)
     with postgres_app.app_context():
         engine = db.engine
     event.listen(engine, "before_cursor_execute", statement)
@@ -72,8 +86,13 @@ def test_a_tap_is_one_transaction_whose_claim_announces_the_version(
     htmx_table.trump(1)
     sent.clear()
     assert htmx_table.bid(1, 1, 2).status_code == 200
-    begin, commit = sent.index("BEGIN"), sent.index("COMMIT")
-    assert sent.count("BEGIN") == sent.count("COMMIT") == 1 and "ROLLBACK" not in sent
+    # The link and the game in one query; BEGIN and the game's lock in one round trip.
+    assert sent[0].startswith("SELECT links.role") and "games.ruleset" in sent[0]
+    assert sent[1:4] == ["PIPELINE", "piped: BEGIN", sent[3]] and sent[3].endswith(
+        "FOR UPDATE"), sent
+    begin, commit = sent.index("piped: BEGIN"), sent.index("COMMIT")
+    assert sent.count("piped: BEGIN") == sent.count("COMMIT") == 1 and "ROLLBACK" not in sent
+    assert "BEGIN" not in sent
     written = sent[begin:commit]
     assert any(s.startswith("INSERT INTO changes") for s in written)
     claim = [s for s in written if s.startswith("UPDATE games")]
