@@ -238,23 +238,33 @@ def corrected_entry(sheet: Sheet, number: int, entry: str, player: int | None, v
     ``"tricks"``) entered again, the rest as the round holds it: a
     :func:`correction` of the round, checked as one, on what the phone saw
     of that entry (``was``; a phone back online keeping its own value)."""
+    return corrected_entries(sheet, number, [(entry, player, value, was)])
+
+
+def corrected_entries(sheet: Sheet, number: int,
+                      kept: Sequence[tuple[str, int | None, Any, Any]]) -> list[NewChange]:
+    """Entries of a closed round, each ``(entry, player, value, was)`` as in
+    :func:`corrected_entry`, entered again together in one :func:`correction`
+    (the rest as the round holds it): a phone back online keeping all it
+    entered in a round closed meanwhile, where one entry alone would not
+    add up. Nothing to store when the round holds them all already."""
     rnd = sheet.round(number)
     if not rnd.closed:
         raise GameError("round-open", number=number)
     trump, bids, tricks = rnd.trump, dict(rnd.bids), dict(rnd.tricks)
-    if entry == "trump":
-        _check_trump_choice(value)
-        if _unchanged(sheet, entry, trump, value, was, number=number):
-            return []
-        trump = value
-    else:
+    changed = False
+    for entry, player, value, was in kept:
+        if entry == "trump":
+            _check_trump_choice(value)
+            if not _unchanged(sheet, entry, trump, value, was, number=number):
+                trump, changed = value, True
+            continue
         _check_plays(rnd, player)
         held = bids if entry == "bid" else tricks
-        if _unchanged(sheet, entry, held[player], value, was, name=sheet.name(player),
-                      player=player):
-            return []
-        held[player] = value
-    return [correction(sheet, number, trump, bids, tricks)]
+        if not _unchanged(sheet, entry, held[player], value, was, name=sheet.name(player),
+                          player=player):
+            held[player], changed = value, True
+    return [correction(sheet, number, trump, bids, tricks)] if changed else []
 
 
 def _refusal_of(check: Callable[[], None]) -> GameError | None:

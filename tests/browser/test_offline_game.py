@@ -217,6 +217,49 @@ def test_a_bid_made_offline_in_a_round_another_phone_closed_meanwhile_is_kept_wi
     assert errors == []
 
 
+def test_tricks_made_offline_that_add_up_only_together_are_kept_with_one_tap(
+        page: Page, second: Page, seeder, shoot):
+    gid, errors = opened(page, seeder)
+    enter_bids(page)
+    ready(page)
+    log_kept(page, gid)
+    page.context.set_offline(True)
+    keeping(page)
+    # Round 1 (2 cards) on this phone, with no network: Bob takes both tricks, Cy none.
+    tap(page, "#tricks-1 button[name=tricks][value='2']")
+    tap(page, "#tricks-2 button[name=tricks][value='0']")
+    # Meanwhile the second phone gives Bob and Cy one each, and closes the round.
+    second.goto(f"/g/{gid}/round/1")
+    for player, taken in ((1, 1), (2, 1), (3, 0)):
+        tap(second, f"#tricks-{player} button[name=tricks][value='{taken}']")
+    expect(second.locator("#tricks-left")).to_have_text("0")
+    second.locator("#close button[type=submit]").click()
+    expect(second.locator(".round-head h1")).to_have_text("Round 2 of 3")
+
+    # Back online: neither entry adds up alone, both together do.
+    page.context.set_offline(False)
+    together = page.locator("#conflicts #conflict-round-1")
+    expect(together).to_be_visible(timeout=START)
+    conflicts = page.locator("#conflicts")
+    expect(conflicts).to_contain_text("Bob: 2 tricks on this phone")
+    expect(conflicts).to_contain_text("Tricks total 3, but 2 were played.")
+    expect(conflicts).to_contain_text("Tricks total 1, but 2 were played.")
+    expect(together).to_contain_text("Together, this phone’s entries of round 1 add up.")
+    shoot("offline-round-kept-together-offered")
+    together.get_by_role("button", name="Keep all of them").click()
+    expect(conflicts).to_have_count(0)
+    expect(page.locator("#entry")).to_contain_text("Round 1 corrected")
+    shoot("offline-round-kept-together")
+    exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
+    assert exported["rounds"][0]["tricks"] == {"Bob": 2, "Cy": 0, "Di": 0, "Ann": 0}
+    assert [c["kind"] for c in exported["stored"]["changes"]].count("correct") == 1
+    assert page.evaluate(f"localStorage.getItem('scorekeeper-offline-conflicts:{gid}')") is None
+    page.goto(f"/g/{gid}/round/2")  # opened again: nothing more to settle
+    ready(page)
+    expect(conflicts).to_have_count(0)
+    assert errors == []
+
+
 def test_entries_made_offline_in_a_round_the_game_was_then_ended_before_are_said_not_kept(
         page: Page, seeder, shoot):
     gid, errors = opened(page, seeder)

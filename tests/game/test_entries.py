@@ -116,6 +116,30 @@ def test_one_entry_of_a_closed_round_is_corrected_as_the_whole_round_on_what_the
     assert refused("round-open", entries.corrected_entry, game.sheet, 2, "bid", 1, 4, None)
 
 
+def test_entries_of_a_closed_round_that_add_up_only_together_are_corrected_together():
+    game = Game().with_round_one_closed()  # tricks 3 3 3 1 of 10
+    # Bob 4 and Di 0 on the phone: neither alone adds up to the 10 cards.
+    assert refused("tricks-total", entries.corrected_entry, game.sheet, 1, "tricks", 1, 4, 3)
+    assert refused("tricks-total", entries.corrected_entry, game.sheet, 1, "tricks", 0, 0, 1)
+    both = [("tricks", 1, 4, 3), ("tricks", 0, 0, 1)]
+    change, = game.enter(entries.corrected_entries, 1, both)
+    assert change.value["tricks"] == {"1": 4, "2": 3, "3": 3, "0": 0}
+    assert change.value["bids"] == {"1": 3, "2": 3, "3": 3, "0": 0}
+    assert entries.corrected_entries(game.sheet, 1, both) == []  # sent again: done
+    # Bob 2 and Cy 5 on a phone that saw Bob 4 and Cy 3; a third phone made
+    # them Bob 3 and Cy 4 meanwhile: the whole refused, the first changed named.
+    game.enter(entries.corrected_entries, 1, [("tricks", 1, 3, 4), ("tricks", 2, 4, 3)])
+    assert refused("changed-meanwhile", entries.corrected_entries, game.sheet, 1,
+                   [("tricks", 1, 2, 4), ("tricks", 2, 5, 3)]) == {
+        "entry": "tricks", "current": 3, "name": "Bob", "player": 1}
+    assert refused("changed-meanwhile", entries.corrected_entries, game.sheet, 1,
+                   [("tricks", 2, 5, 3), ("tricks", 1, 2, 4)])["name"] == "Cy"
+    # The trump and a bid with them, checked as the whole round.
+    change, = game.enter(entries.corrected_entries, 1, [("trump", None, "S", "H"),
+                                                        ("bid", 3, 5, 3)])
+    assert change.value["trump"] == "S" and change.value["bids"]["3"] == 5
+
+
 def test_an_entry_to_a_round_closed_since_the_phone_saw_it_open_is_a_conflict():
     game = Game().with_round_one_closed()
     with pytest.raises(Conflict) as raised:

@@ -243,11 +243,75 @@ def test_tricks_that_no_longer_add_up_alone_are_said_with_why_and_the_way_to_the
     assert "Bob: 2 tricks on this phone" in text and "Bob: 3 tricks on another phone" in text
     assert "Tricks total 9, but 10 were played." in text
     assert f'href="/g/{closed.gid}/round/1/edit"' in html and "Correct round 1" in text
+    assert "data-keeps-round" not in body  # one entry alone: nothing kept together either
     # Sent anyway: the correction form's own reason, and nothing stored.
     before = stored(app)
     refused = keep(client, closed.gid, {"player": 1, "tricks": 2, "was": 3}, htmx)
     assert refused.status_code == 422 and stored(app) == before
     assert "Tricks total 9, but 10 were played." in refused.get_data(as_text=True)
+
+
+def keep_round_form(body: str) -> tuple[str, list[tuple[str, str]]]:
+    """The one form that keeps every entry of a closed round at once: its
+    address and its fields (the CSRF token aside)."""
+    form = re.search(r'<form method="post" action="([^"]+)" class="conflict" id="conflict-round-1"'
+                     r' data-keeps-round(.*?)</form>', body, re.S)
+    fields = re.findall(r'<input type="hidden" name="([\w-]+)" value="([^"]*)">', form.group(2))
+    assert "Together, this phone’s entries of round 1 add up." in form.group(2)
+    assert "Keep all of them" in form.group(2)
+    return form.group(1), [field for field in fields if field[0] != "csrf_token"]
+
+
+@pytest.mark.parametrize("htmx", [True, False], ids=["htmx", "plain"])
+def test_tricks_that_add_up_only_together_are_kept_together_with_one_tap(
+        app, client, closed, htmx):
+    # Bob 2 and Cy 4 on this phone (Bob 3 and Cy 3 on the other): each alone is 9 or 11 of 10.
+    body = conflicts(client, closed.gid, "tricks=1:2&tricks=2:4", htmx).get_data(as_text=True)
+    assert offered(body) == []
+    assert "Tricks total 9, but 10 were played." in body  # each said with why, as alone
+    assert "Tricks total 11, but 10 were played." in body
+    action, fields = keep_round_form(body)
+    assert action == f"/g/{closed.gid}/round/1/conflicts/keep-round"
+    assert fields == [("tricks-1", "2"), ("was-tricks-1", "3"), ("tricks-2", "4"),
+                      ("was-tricks-2", "3")]
+    assert (' hx-post="' + action) in body if htmx else "hx-post" not in body
+    for _sent in range(2):  # the answer lost on the way back, the tap sent again: it lands once
+        kept = client.post(action, data=dict(fields), headers=HTMX if htmx else {})
+        assert kept.status_code == (200 if htmx else 302)
+    if htmx:
+        assert 'id="entry"' in kept.get_data(as_text=True)
+    correction, = corrections(client, closed.gid)
+    assert correction["tricks"] == {"1": 2, "2": 4, "3": 4, "0": 0}
+    assert correction["bids"] == {str(p): b for p, b in ROUND_1["bids"].items()}
+    assert conflicts(client, closed.gid, "tricks=1:2&tricks=2:4", htmx).status_code == (
+        204 if htmx else 302)
+
+
+def test_keeping_a_round_a_third_phone_corrected_since_is_refused_and_stores_nothing(
+        app, client, closed):
+    action, fields = keep_round_form(conflicts(client, closed.gid, "tricks=1:2&tricks=2:4")
+                                     .get_data(as_text=True))
+    third = app.test_client()  # Cy 5 and Di 2 before the scorer taps
+    assert third.post(action, data={"tricks-2": 5, "was-tricks-2": 3, "tricks-3": 2,
+                                    "was-tricks-3": 4}, headers=HTMX).status_code == 200
+    before = stored(app)
+    refused = client.post(action, data=dict(fields), headers=HTMX)
+    assert refused.status_code == 409 and stored(app) == before
+    assert "Changed meanwhile on another phone: Cy: 5 tricks" in refused.get_data(as_text=True)
+
+
+def test_keeping_a_round_is_a_scorers_and_names_an_entry(app, client, closed):
+    action = f"/g/{closed.gid}/round/1/conflicts/keep-round"
+    fields = {"tricks-1": 2, "was-tricks-1": 3, "tricks-2": 4, "was-tricks-2": 3}
+    others = [*seat_tokens(client, closed).values(), links_of(app, closed.gid)["viewer"]]
+    before = stored(app)
+    for token in others:
+        assert app.test_client().post(action.replace(closed.gid, token), data=fields,
+                                      headers=HTMX).status_code == 403
+    empty = client.post(action, data={"tricks-x": 2, "tricks": "1:2", "was-tricks-1": 3},
+                        headers=HTMX)
+    assert empty.status_code == 422 and stored(app) == before
+    assert "Nothing to keep: the form named no entry of round 1." in empty.get_data(as_text=True)
 
 
 def test_a_bid_the_hook_rule_then_forbids_is_said_with_the_correction_forms_reason(client, closed):

@@ -49,11 +49,15 @@
     write(CONFLICTS, kept);
   }
 
+  // The kept entries that pass `test`; the list forgotten once none is left.
+  function keepOnly(test) {
+    var left = read(CONFLICTS, []).filter(test);
+    if (left.length) { write(CONFLICTS, left); } else { window.localStorage.removeItem(CONFLICTS); }
+  }
   function settled(round, entry, player) {
-    var left = read(CONFLICTS, []).filter(function (c) {
+    keepOnly(function (c) {
       return !(c.round === round && c.entry === entry && String(c.player) === String(player));
     });
-    if (left.length) { write(CONFLICTS, left); } else { window.localStorage.removeItem(CONFLICTS); }
   }
 
   // The address that asks about the kept entries of round `number`.
@@ -78,7 +82,7 @@
     }).then(function (answer) {
       if (answer.status !== 200 && answer.status !== 429 && answer.status < 500) {
         // Nothing left of that round (204), or nothing of it this link may settle: the next one's.
-        write(CONFLICTS, read(CONFLICTS, []).filter(function (c) { return c.round !== number; }));
+        keepOnly(function (c) { return c.round !== number; });
         offerConflicts();
       }
       return answer.status === 200 ? answer.text() : null;
@@ -99,8 +103,15 @@
     var form = event.target;
     var section = form.closest && form.closest("#conflicts");
     if (!section) { return; }
+    var round = Number(section.dataset.round);
+    if (form.hasAttribute("data-keeps-round")) { // every entry of the round kept at once
+      keepOnly(function (c) { return c.round !== round; });
+      section.remove();
+      offerConflicts();
+      return;
+    }
     var player = form.querySelector("input[name=player]");
-    settled(Number(section.dataset.round), /^conflict-(\w+)-/.exec(form.id)[1], player ? player.value : null);
+    settled(round, /^conflict-(\w+)-/.exec(form.id)[1], player ? player.value : null);
     form.remove();
     if (!section.querySelector("form, [data-said]")) { section.remove(); offerConflicts(); }
   }, true);
