@@ -23,6 +23,10 @@ one of them (each tap writes). Every phone, as js/live.js does:
   on its other connection); one heard while it is already asking is asked
   once more after;
 - the tapper's answer is its panel (the tap's own answer, as htmx swaps it);
+- once its panel shows a newer version, it asks for the changes after the
+  log it keeps for playing on without network
+  (``GET /g/<token>/log.json?after=<seq>``, on a connection of its own, one at
+  a time), as js/offline-engine.js does after each swap;
 - every request, the stream's too, accepts what Chromium accepts
   (``Accept-Encoding: gzip, deflate, br, zstd``): the app's answers come
   compressed, as a phone gets them, and are read decompressed.
@@ -95,6 +99,9 @@ app = Flask(__name__)
 @app.route("/g/<gid>/round/<int:number>/<what>", methods=["GET", "POST"])
 def fragment(gid, number, what):
     return FRAGMENT
+@app.route("/g/<gid>/log.json")
+def log(gid):
+    return {"changes": []}
 @app.route("/g/<gid>/events")
 def events(gid):
     def stream():
@@ -246,6 +253,8 @@ class Server:
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 CHANGE = re.compile(rb"event: change\ndata: (\d+)")
+#: The number of each change of a log.json answer.
+SEQ = re.compile(rb'"seq": ?(\d+)')
 #: The longest event a stream's reader takes whole (a panel is some 10 to 30 KB).
 STREAM_LIMIT = 1 << 20
 
@@ -297,8 +306,8 @@ class Step:
 
     def __init__(self) -> None:
         self.server_cpu = float("nan")
-        self.times: dict[str, list[float]] = {"tap": [], "panel": []}
-        self.errors: dict[str, int] = {"tap": 0, "panel": 0, "stream": 0}
+        self.times: dict[str, list[float]] = {"tap": [], "panel": [], "log": []}
+        self.errors: dict[str, int] = {"tap": 0, "panel": 0, "log": 0, "stream": 0}
         self.seen: list[float] = []
         self.pushed = 0  # panels that came in a stream
         self.streams_opened = 0
@@ -344,6 +353,12 @@ class Watcher:
         # A browser's connections to the site: one for the panel, one for taps.
         self.connection = Phone(port)
         self.tap_connection = Phone(port)
+        # The log js/offline-engine.js keeps for playing on without network,
+        # as the page's JSON export gave it when it loaded, and its connection.
+        self.kept = table.version  # its last change's number
+        self.kept_seen = table.version  # the panel's version when it was asked for
+        self.log_connection = Phone(port)
+        self.keeping = False
         self.asking = False
         self.ask_again = False
         self.tapping = False
@@ -354,6 +369,7 @@ class Watcher:
     def close(self) -> None:
         self.connection.close()
         self.tap_connection.close()
+        self.log_connection.close()
         if self.stream_writer is not None:
             self.stream_writer.close()
 
@@ -367,6 +383,31 @@ class Watcher:
                 if tapped in self.table.tapped:
                     self.step.seen.append((now - self.table.tapped[tapped]) * 1000)
         self.shown = version
+        if not self.keeping and self.kept_seen < version:
+            asyncio.ensure_future(self.keep_log())
+
+    async def keep_log(self) -> None:
+        """The changes after the kept log, asked for once the panel shows a
+        newer version than the log was asked at (js/offline-engine.js's
+        keepLog, at each settled swap: one request at a time, asked again
+        after it when a newer panel was shown meanwhile)."""
+        self.keeping = True
+        asked = self.shown
+        try:
+            path = f"/g/{self.table.gid}/log.json?after={self.kept}"
+            answer = await self.timed("log", self.log_connection, lambda: self.log_connection.request(
+                "GET", path, self.table.headers(htmx=False)))
+            if answer is not None:
+                status, _, body = answer
+                if status == 200:
+                    self.kept = max([self.kept] + [int(seq) for seq in SEQ.findall(body)])
+                    self.kept_seen = asked
+                else:
+                    self.step.errors["log"] += 1
+        finally:
+            self.keeping = False
+        if self.kept_seen == asked and self.shown > asked:  # answered, and a newer panel shown
+            asyncio.ensure_future(self.keep_log())
 
     async def open_stream(self, ready: asyncio.Event | None) -> None:
         """The stream: read its events until the step ends (the task is cancelled)."""

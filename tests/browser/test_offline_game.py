@@ -98,7 +98,7 @@ def log_kept(page: Page, gid: str) -> None:
     """Online again: the log the phone keeps holds every change its panel shows."""
     page.wait_for_function(
         f"() => {{ const kept = JSON.parse(localStorage.getItem('scorekeeper-offline-log:{gid}'));"
-        " return kept && kept.version >= Number(document.getElementById('entry').dataset.version); }",
+        " return kept && kept.seen >= Number(document.getElementById('entry').dataset.version); }",
         timeout=START)
 
 
@@ -214,6 +214,28 @@ def test_a_bid_made_offline_in_a_round_another_phone_closed_meanwhile_is_kept_wi
     page.goto(f"/g/{gid}/round/2")
     ready(page)
     expect(page.locator("#conflicts")).to_have_count(0)
+    assert errors == []
+
+
+def test_the_log_kept_after_a_close_that_filled_in_the_last_tricks_holds_the_next_tap(
+        page: Page, seeder):
+    """One write can store two changes (the last player's tricks, filled in
+    by the countdown, and the close), so the log's last change number runs
+    ahead of the game's version: the log kept for playing on without network
+    still takes in the next tap before the connection drops."""
+    gid, errors = opened(page, seeder)
+    play_round(page)
+    expect(page.locator(".round-head h1")).to_have_text("Round 2 of 3")
+    tap(page, "#entry button[name=trump][value=H]")
+    ready(page)
+    log_kept(page, gid)
+    kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('scorekeeper-offline-log:{gid}'))")
+    last = kept["stored"]["changes"][-1]
+    assert (last["kind"], last["round"], last["value"]) == ("trump", 2, "H")
+    page.context.set_offline(True)
+    keeping(page)
+    expect(page.locator("#entry button[name=trump][value=H]")).to_have_attribute(
+        "aria-pressed", "true")
     assert errors == []
 
 

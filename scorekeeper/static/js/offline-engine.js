@@ -60,12 +60,17 @@
   // --- Ready before it is needed ----------------------------------------------
 
   // The whole log once (the game's JSON export), then only the changes after it.
+  // The kept log's `version` is the number of its last change (what the
+  // changes after it are asked by); `seen`, the panel's version when it was
+  // asked for: the log holds at least that. They are not the same count (one
+  // write can store two changes: the last tricks filled in and the close),
+  // so the panel's version is compared with `seen` only.
   var keeping = null; // the request on its way
   function keepLog() {
     var version = shownVersion();
     var kept = read(LOG, null);
     if (keeping) { return keeping; }
-    if (phone || syncing || read(OWN, []).length || (kept && kept.version >= version)) { return Promise.resolve(); }
+    if (phone || syncing || read(OWN, []).length || (kept && kept.seen >= version)) { return Promise.resolve(); }
     var asked = kept ? "/log.json?after=" + kept.version : "/export.json";
     keeping = fetch(settings.root + gamePath + asked, { cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
@@ -75,9 +80,11 @@
           stored.changes = stored.changes.concat(data.changes.filter(function (change) { return change.seq > kept.version; }));
         }
         var changes = stored.changes;
-        write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, stored: stored });
+        write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, seen: version, stored: stored });
       });
-    keeping.then(function () { keeping = null; }, function () { keeping = null; });
+    // A panel newer than the one it was asked at, shown meanwhile: asked again.
+    keeping.then(function () { keeping = null; if (shownVersion() > version) { keepLog(); } },
+                 function () { keeping = null; });
     return keeping;
   }
 
