@@ -23,10 +23,11 @@ one of them (each tap writes). Every phone, as js/live.js does:
   on its other connection); one heard while it is already asking is asked
   once more after;
 - the tapper's answer is its panel (the tap's own answer, as htmx swaps it);
-- once its panel shows a newer version, it asks for the changes after the
-  log it keeps for playing on without network
-  (``GET /g/<token>/log.json?after=<seq>``, on a connection of its own, one at
-  a time), as js/offline-engine.js does after each swap;
+- once its panel shows a newer version, it keeps the log it keeps for
+  playing on without network as js/offline-engine.js does after each swap:
+  with the changes the panel carries (``data-log``) when they follow on from
+  it, else by asking (``GET /g/<token>/log.json?after=<seq>``, on a
+  connection of its own, one at a time);
 - every request, the stream's too, accepts what Chromium accepts
   (``Accept-Encoding: gzip, deflate, br, zstd``): the app's answers come
   compressed, as a phone gets them, and are read decompressed.
@@ -253,8 +254,16 @@ class Server:
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 CHANGE = re.compile(rb"event: change\ndata: (\d+)")
-#: The number of each change of a log.json answer.
+#: The number of each change of a log.json answer, or of a panel's log tail.
 SEQ = re.compile(rb'"seq": ?(\d+)')
+#: The game's last changes a panel carries (web/round_screen.py's log_tail).
+LOG_TAIL = re.compile(rb"data-log='([^']*)'")
+
+
+def tail_of(panel: bytes) -> list[int]:
+    """The numbers of the changes a panel carries (none: an empty list)."""
+    found = LOG_TAIL.search(panel)
+    return [int(seq) for seq in SEQ.findall(found.group(1))] if found else []
 #: The longest event a stream's reader takes whole (a panel is some 10 to 30 KB).
 STREAM_LIMIT = 1 << 20
 
@@ -357,6 +366,7 @@ class Watcher:
         # as the page's JSON export gave it when it loaded, and its connection.
         self.kept = table.version  # its last change's number
         self.kept_seen = table.version  # the panel's version when it was asked for
+        self.shown_tail: list[int] = []  # the changes the panel shown carries
         self.log_connection = Phone(port)
         self.keeping = False
         self.asking = False
@@ -364,6 +374,7 @@ class Watcher:
         self.tapping = False
         self.waiting = 0
         self.waiting_panel = False
+        self.waiting_tail: list[int] = []
         self.stream_writer: asyncio.StreamWriter | None = None
 
     def close(self) -> None:
@@ -373,7 +384,7 @@ class Watcher:
         if self.stream_writer is not None:
             self.stream_writer.close()
 
-    def show(self, version: int) -> None:
+    def show(self, version: int, tail: list[int]) -> None:
         """The panel now shows ``version``: a tap of another phone is seen."""
         if version <= self.shown:
             return
@@ -383,8 +394,21 @@ class Watcher:
                 if tapped in self.table.tapped:
                     self.step.seen.append((now - self.table.tapped[tapped]) * 1000)
         self.shown = version
-        if not self.keeping and self.kept_seen < version:
-            asyncio.ensure_future(self.keep_log())
+        self.shown_tail = tail
+        self.keep()
+
+    def keep(self) -> None:
+        """js/offline-engine.js's keepLog, at each settled swap: nothing while
+        its request is on its way or the log is as new as the panel; the
+        panel's changes taken in when they follow on from the log; else the
+        changes after the log asked for."""
+        if self.keeping or self.kept_seen >= self.shown:
+            return
+        tail = self.shown_tail
+        if tail and tail[0] <= self.kept + 1:
+            self.kept, self.kept_seen = max(self.kept, tail[-1]), self.shown
+            return
+        asyncio.ensure_future(self.keep_log())
 
     async def keep_log(self) -> None:
         """The changes after the kept log, asked for once the panel shows a
@@ -406,8 +430,8 @@ class Watcher:
                     self.step.errors["log"] += 1
         finally:
             self.keeping = False
-        if self.kept_seen == asked and self.shown > asked:  # answered, and a newer panel shown
-            asyncio.ensure_future(self.keep_log())
+        if self.kept_seen == asked:  # answered: a newer panel shown meanwhile is kept too
+            self.keep()
 
     async def open_stream(self, ready: asyncio.Event | None) -> None:
         """The stream: read its events until the step ends (the task is cancelled)."""
@@ -432,7 +456,7 @@ class Watcher:
                 raise ConnectionError("the stream ended") from None
             if b"event: panel\n" in event:
                 found = VERSION.search(event)
-                self.pushed(int(found.group(1)) if found else None)
+                self.pushed(int(found.group(1)) if found else None, tail_of(event))
             elif b"event: change\n" in event:
                 self.heard(int(CHANGE.search(event).group(1)))
             elif b"retry:" in event and ready is not None:
@@ -445,7 +469,7 @@ class Watcher:
         elif version > self.shown:
             asyncio.ensure_future(self.ask())
 
-    def pushed(self, version: int | None) -> None:
+    def pushed(self, version: int | None, tail: list[int]) -> None:
         """A ``panel`` (the version it shows): shown if newer (js/live.js),
         unless a request of this phone is on its way (then shown after it,
         if still newer)."""
@@ -453,10 +477,10 @@ class Watcher:
             self.step.errors["panel"] += 1
             return
         if self.tapping or self.asking:
-            self.wait_for(version, panel=True)
+            self.wait_for(version, panel=True, tail=tail)
         else:
             self.step.pushed += 1
-            self.show(version)
+            self.show(version, tail)
 
     async def ask(self) -> None:
         """The panel again (htmx's poll trigger: one at a time, the last queued)."""
@@ -475,7 +499,7 @@ class Watcher:
                     if status == 200:
                         found = VERSION.search(body)
                         if found:
-                            self.show(int(found.group(1)))
+                            self.show(int(found.group(1)), tail_of(body))
                     elif status != 204:
                         self.step.errors["panel"] += 1
                 if not self.ask_again:
@@ -485,20 +509,20 @@ class Watcher:
         if not self.tapping:
             self.caught_up()
 
-    def wait_for(self, version: int, panel: bool) -> None:
+    def wait_for(self, version: int, panel: bool, tail: list[int] | None = None) -> None:
         """Heard while a request is on its way: the newest, and whether its panel came."""
         if version > self.waiting:
-            self.waiting, self.waiting_panel = version, panel
+            self.waiting, self.waiting_panel, self.waiting_tail = version, panel, tail or []
 
     def caught_up(self) -> None:
         """The requests are answered: what was heard meanwhile, if still newer
         than the panel, is shown (the panel sent) or asked for (a change)."""
-        version, panel = self.waiting, self.waiting_panel
-        self.waiting, self.waiting_panel = 0, False
+        version, panel, tail = self.waiting, self.waiting_panel, self.waiting_tail
+        self.waiting, self.waiting_panel, self.waiting_tail = 0, False, []
         if version > self.shown:
             if panel:
                 self.step.pushed += 1
-                self.show(version)
+                self.show(version, tail)
             else:
                 asyncio.ensure_future(self.ask())
 
@@ -521,7 +545,7 @@ class Watcher:
         version = int(found.group(1))
         table.tapped[version] = sent
         table.version = max(table.version, version)
-        self.show(version)
+        self.show(version, tail_of(body))
         if not self.asking:
             self.caught_up()
 

@@ -9,7 +9,7 @@ from flask import flash, make_response, redirect, render_template, url_for
 
 from ..game import Sheet
 from ..game.rounds import RoundSheet
-from ..storage import clubs
+from ..storage import carry, clubs
 from ..storage.links import SCORER, SEAT
 from ..storage.models import Game
 from . import access, engine
@@ -78,7 +78,23 @@ def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | 
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
                            oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
                            undo_label=undo_label(game, sheet, rnd.number),
-                           offline_engine=offline_engine)
+                           offline_engine=offline_engine, log_tail=log_tail(game, sheet))
+
+
+#: How many of the game's latest changes the panel carries (:func:`log_tail`):
+#: more than one write stores (the last tricks filled in and the close).
+LOG_TAIL = 4
+
+
+def log_tail(game: Game, sheet: Sheet) -> list[dict] | None:
+    """The game's latest changes, as this link may read them (as
+    ``log.json`` gives them), for a link whose round screen keeps the log
+    to play on without network (a scorer's, a player's own): the page adds
+    them to its log when they follow on from it, with no request of its own
+    (js/offline-engine.js). None for a viewer link."""
+    if access.access().role not in (SCORER, SEAT):
+        return None
+    return carry.changes_seen(game, access.looker(), max(0, sheet.version - LOG_TAIL))
 
 
 def open_panel(number: int) -> str | None:

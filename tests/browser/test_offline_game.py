@@ -222,16 +222,21 @@ def test_the_log_kept_after_a_close_that_filled_in_the_last_tricks_holds_the_nex
     """One write can store two changes (the last player's tricks, filled in
     by the countdown, and the close), so the log's last change number runs
     ahead of the game's version: the log kept for playing on without network
-    still takes in the next tap before the connection drops."""
+    still takes in the next tap before the connection drops, from the tap's
+    own answer (the panel carries the game's last changes), with no request."""
     gid, errors = opened(page, seeder)
     play_round(page)
     expect(page.locator(".round-head h1")).to_have_text("Round 2 of 3")
-    tap(page, "#entry button[name=trump][value=H]")
     ready(page)
+    log_kept(page, gid)
+    asked = []  # the panel carries the change: the log is kept with no request
+    page.on("request", lambda request: asked.append(request.url) if "log.json" in request.url else None)
+    tap(page, "#entry button[name=trump][value=H]")
     log_kept(page, gid)
     kept = page.evaluate(f"() => JSON.parse(localStorage.getItem('scorekeeper-offline-log:{gid}'))")
     last = kept["stored"]["changes"][-1]
     assert (last["kind"], last["round"], last["value"]) == ("trump", 2, "H")
+    assert asked == []
     page.context.set_offline(True)
     keeping(page)
     expect(page.locator("#entry button[name=trump][value=H]")).to_have_attribute(

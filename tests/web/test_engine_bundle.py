@@ -14,6 +14,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from page_text import as_drawn_offline
 
 from scorekeeper.storage import clubs
 from scorekeeper.web import engine
@@ -175,7 +176,8 @@ def test_the_phones_panel_is_the_servers_panel(client, htmx_table, unpacked):
     phone = play_on_phone(client, unpacked, gid, taps)
     for path, values in taps:
         server = client.post(path, data=values, headers={"HX-Request": "true"})
-    same_token = re.sub(r'name="csrf_token" value="[^"]*"', "", server.get_data(as_text=True))
+    same_token = re.sub(r'name="csrf_token" value="[^"]*"', "",
+                        as_drawn_offline(server.get_data(as_text=True)))
     assert re.sub(r'name="csrf_token" value="[^"]*"', "", phone["shown"][-1]["panel"]) == same_token
 
 
@@ -188,7 +190,7 @@ def test_the_phones_next_round_is_the_servers_undo_bar_and_all(client, htmx_tabl
     server = client.get(f"/g/{gid}/round/2/entry", headers={"HX-Request": "true"})
     assert "Undo: Round 1 closed" in phone["shown"][-1]["panel"]
     assert re.sub(r'name="csrf_token" value="[^"]*"', "", phone["shown"][-1]["panel"]) == re.sub(
-        r'name="csrf_token" value="[^"]*"', "", server.get_data(as_text=True))
+        r'name="csrf_token" value="[^"]*"', "", as_drawn_offline(server.get_data(as_text=True)))
 
 
 def test_the_hook_rule_strikes_out_the_dealers_bid_on_the_phone_and_refuses_it(
@@ -306,9 +308,10 @@ FORM_TOKEN = re.compile(r'<input id="csrf_token" name="csrf_token" type="hidden"
 
 def main_of(html: str) -> str:
     """A page's content (its <main>), its CSRF tokens left out, and what the
-    round screen says of the phone's engine (its scripts run already; its
+    round screen says of the phone's engine (its scripts run already, and it
+    keeps its own log: :func:`page_text.as_drawn_offline`; its
     "Ready without network" is hidden while the phone keeps the score)."""
-    main = re.search(r'<main id="main">(.*)</main>', html, re.S).group(1)
+    main = re.search(r'<main id="main">(.*)</main>', as_drawn_offline(html), re.S).group(1)
     engine_part = r'<script src="[^"]*offline-engine.js".*?id="offline-ready"[^>]*>[^<]*</p>'
     return TOKEN.sub(r'\1"', re.sub(engine_part, "", main, flags=re.S)).strip()
 

@@ -143,6 +143,26 @@ def test_tricks_and_the_trump_are_offered_too(client, table):
     assert "Bob: 3 tricks on this phone" in [label for *_x, label in offered(body)]
 
 
+def test_the_panel_carries_the_last_changes_the_phone_keeps_its_log_with(app, client, started):
+    """A round screen keeps the game's log for playing on without network: the
+    panel a tap answers with (and the one the streams push) carries the
+    game's last changes, as log.json gives them to the link, so the page
+    keeps its log without asking (js/offline-engine.js). A viewer link, which
+    keeps no log, gets none."""
+    for player, bid in ((1, 3), (2, 2)):
+        answer = client.post(f"/g/{started.gid}/round/1/bid", data={"player": player, "bid": bid,
+                                                                    "was": ""}, headers=HTMX)
+    tail = json.loads(re.search(r"data-log='([^']*)'", answer.get_data(as_text=True)).group(1))
+    log = json.loads(client.get(f"/g/{started.gid}/log.json?after=0").get_data(as_text=True))
+    assert len(tail) == 3 and tail == log["changes"][-3:]  # the trump and the two bids
+    assert [(c["kind"], c["player"], c["value"]) for c in tail[1:]] == [("bid", 1, 3), ("bid", 2, 2)]
+    polled = client.get(f"/g/{started.gid}/round/1/entry", headers=HTMX).get_data(as_text=True)
+    assert json.loads(re.search(r"data-log='([^']*)'", polled).group(1)) == tail
+    viewer = links_of(app, started.gid)["viewer"]
+    watched = app.test_client().get(f"/g/{viewer}/round/1/entry", headers=HTMX)
+    assert watched.status_code == 200 and "data-log" not in watched.get_data(as_text=True)
+
+
 # -- a round closed meanwhile -------------------------------------------------------------
 
 # Round 1 as another phone entered and closed it while this phone was offline.

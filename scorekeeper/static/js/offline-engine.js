@@ -71,6 +71,7 @@
     var kept = read(LOG, null);
     if (keeping) { return keeping; }
     if (phone || syncing || read(OWN, []).length || (kept && kept.seen >= version)) { return Promise.resolve(); }
+    if (kept && keptFromPanel(kept, version)) { return Promise.resolve(); }
     var asked = kept ? "/log.json?after=" + kept.version : "/export.json";
     keeping = fetch(settings.root + gamePath + asked, { cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
@@ -86,6 +87,21 @@
     keeping.then(function () { keeping = null; if (shownVersion() > version) { keepLog(); } },
                  function () { keeping = null; });
     return keeping;
+  }
+
+  // The panel carries the game's latest changes as this link reads them
+  // (data-log: web/round_screen.py's log_tail): when they follow on from the
+  // kept log, they are added to it with no request. Whether they were.
+  function keptFromPanel(kept, version) {
+    var panel = document.getElementById("entry");
+    var tail;
+    try { tail = panel && panel.dataset.log ? JSON.parse(panel.dataset.log) : null; } catch (error) { tail = null; }
+    if (!tail || !tail.length || tail[0].seq > kept.version + 1) { return false; }
+    var stored = kept.stored;
+    stored.changes = stored.changes.concat(tail.filter(function (change) { return change.seq > kept.version; }));
+    var changes = stored.changes;
+    write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, seen: version, stored: stored });
+    return true;
   }
 
   // Kept by the service worker once it holds the page (static/sw.js): asked
