@@ -264,6 +264,8 @@ def tail_of(panel: bytes) -> list[int]:
     """The numbers of the changes a panel carries (none: an empty list)."""
     found = LOG_TAIL.search(panel)
     return [int(seq) for seq in SEQ.findall(found.group(1))] if found else []
+
+
 #: The longest event a stream's reader takes whole (a panel is some 10 to 30 KB).
 STREAM_LIMIT = 1 << 20
 
