@@ -129,10 +129,8 @@ def wait_for_turn(games: Sequence[Game]) -> None:
     elif connection.dialect.name != "postgresql":
         return
     ids = {inspect(game).identity[0]: game for game in games}
-    driver = connection.connection.dbapi_connection
-    if connection.dialect.name == "postgresql" and driver.autocommit and not in_transaction(
-            connection):  # what begin() would have begun
-        locked = begun_and_locked(driver, list(ids))
+    if begins_here(connection):  # begun with the lock, in one round trip
+        locked = begun_and_locked(connection.connection.dbapi_connection, list(ids))
     else:
         locked = db.session.execute(LOCK_GAMES, {"games": list(ids)}).all()
     for game_id, version in locked:
@@ -193,10 +191,16 @@ def begin() -> None:
     the reads before it see what they saw inside one.
     """
     connection = db.session.connection()
-    if connection.dialect.name != "postgresql":
-        return
-    if connection.connection.dbapi_connection.autocommit and not in_transaction(connection):
+    if begins_here(connection):
         connection.exec_driver_sql("BEGIN")
+
+
+def begins_here(connection: Any) -> bool:
+    """Whether the write's ``BEGIN`` is the app's to send: on PostgreSQL, on a
+    connection that reads without a transaction and has none open."""
+    return (connection.dialect.name == "postgresql"
+            and connection.connection.dbapi_connection.autocommit
+            and not in_transaction(connection))
 
 
 def check_still_there(game: Game) -> None:

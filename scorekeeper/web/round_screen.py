@@ -78,7 +78,9 @@ def draw(template: str, game: Game, sheet: Sheet, rnd: RoundSheet, error: str | 
     return render_template(template, game=game, sheet=sheet, rnd=rnd, error=error,
                            oob=template == PANEL, notice=notice, confirm_reopen=confirm_reopen,
                            undo_label=undo_label(game, sheet, rnd.number),
-                           offline_engine=offline_engine, log_tail=log_tail(game, sheet))
+                           offline_engine=offline_engine,
+                           log_tail=log_tail(game, sheet) if template == PANEL or offline_engine
+                           else None)
 
 
 #: How many of the game's latest changes the panel carries (:func:`log_tail`):
@@ -89,7 +91,8 @@ LOG_TAIL = 4
 def log_tail(game: Game, sheet: Sheet) -> list[dict] | None:
     """The game's latest changes, as this link may read them (as
     ``log.json`` gives them), for a link whose round screen keeps the log
-    to play on without network (a scorer's, a player's own): the page adds
+    to play on without network (a scorer's, a player's own), in its entry
+    panel and in the round screen that plays on without network: the page adds
     them to its log when they follow on from it, with no request of its own
     (js/offline-engine.js). None for a viewer link."""
     if access.access().role not in (SCORER, SEAT):

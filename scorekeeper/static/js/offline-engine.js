@@ -76,12 +76,7 @@
     keeping = fetch(settings.root + gamePath + asked, { cache: "no-store" })
       .then(function (answer) { return answer.ok ? answer.json() : Promise.reject(answer.status); })
       .then(function (data) {
-        var stored = kept ? kept.stored : data.stored;
-        if (kept) {
-          stored.changes = stored.changes.concat(data.changes.filter(function (change) { return change.seq > kept.version; }));
-        }
-        var changes = stored.changes;
-        write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, seen: version, stored: stored });
+        if (kept) { keepAfter(kept, data.changes, version); } else { keepAfter({ version: 0, stored: data.stored }, [], version); }
       });
     // A panel newer than the one it was asked at, shown meanwhile: asked again.
     keeping.then(function () { keeping = null; if (shownVersion() > version) { keepLog(); } },
@@ -97,11 +92,17 @@
     var tail;
     try { tail = panel && panel.dataset.log ? JSON.parse(panel.dataset.log) : null; } catch (error) { tail = null; }
     if (!tail || !tail.length || tail[0].seq > kept.version + 1) { return false; }
-    var stored = kept.stored;
-    stored.changes = stored.changes.concat(tail.filter(function (change) { return change.seq > kept.version; }));
-    var changes = stored.changes;
-    write(LOG, { version: changes.length ? changes[changes.length - 1].seq : 0, seen: version, stored: stored });
+    keepAfter(kept, tail, version);
     return true;
+  }
+
+  // The kept log with those of `changes` numbered after its last, kept as
+  // holding at least the panel's `version`.
+  function keepAfter(kept, changes, version) {
+    var stored = kept.stored;
+    stored.changes = stored.changes.concat(changes.filter(function (change) { return change.seq > kept.version; }));
+    var all = stored.changes;
+    write(LOG, { version: all.length ? all[all.length - 1].seq : 0, seen: version, stored: stored });
   }
 
   // Kept by the service worker once it holds the page (static/sw.js): asked
