@@ -77,11 +77,13 @@ run: migrate
 	@echo ""
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind $(HOST):$(PORT) --workers 2 "scorekeeper:create_app()"
 
-# Debian's Chromium for the browser tests (Playwright must not download its own),
-# and poppler-utils to read the PDFs it prints (tests/browser/test_printed_sheets.py).
+# Debian's Chromium for the browser tests (Playwright must not download its own): its
+# headless shell runs them, the whole browser the few that need the desktop browser
+# (tests/browser/conftest.py); poppler-utils reads the PDFs it prints
+# (tests/browser/test_printed_sheets.py).
 chromium:
-	@command -v chromium >/dev/null 2>&1 || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@command -v chromium >/dev/null 2>&1 && command -v chromium-headless-shell >/dev/null 2>&1 || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null; }
 	@fc-list 2>/dev/null | grep -qi lohit-devanagari || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-lohit-deva >/dev/null; }
 	@command -v pdftotext >/dev/null 2>&1 || { \

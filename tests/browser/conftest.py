@@ -26,6 +26,13 @@ from scorekeeper import create_app
 from scorekeeper.storage.database import db
 from screens import ARTIFACTS
 
+#: The browser of the tests: Debian's build of Chromium's headless shell, the
+#: same Blink and V8 as Debian's Chromium (one source, one version) without
+#: the desktop browser around them. It costs a third less CPU for the same
+#: tests (docs/testing.md), and it is what Playwright itself runs headless.
+HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
+#: Debian's whole Chromium, for what only the desktop browser does: finding
+#: the app installable, and the screen wake lock (:func:`desktop_chromium`).
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
@@ -45,10 +52,11 @@ expect.set_options(timeout=15_000)
 
 
 def pytest_collection_modifyitems(items):
-    """Skip (not fail) every browser test on a machine without Chromium."""
-    if shutil.which(CHROMIUM):
+    """Skip (not fail) every browser test on a machine without both browsers."""
+    missing = [path for path in (HEADLESS_SHELL, CHROMIUM) if not shutil.which(path)]
+    if not missing:
         return
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} is not installed (make chromium)")
+    skip = pytest.mark.skip(reason=f"{' and '.join(missing)} not installed (make chromium)")
     for item in items:
         if "browser" in item.keywords:
             item.add_marker(skip)
@@ -56,7 +64,22 @@ def pytest_collection_modifyitems(items):
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": HEADLESS_SHELL, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def desktop_chromium_args(browser_type_launch_args):
+    """The launch arguments of Debian's whole Chromium, for a test of what
+    only the desktop browser does (the headless shell has no install prompt
+    and grants no screen wake lock)."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM}
+
+
+@pytest.fixture(scope="session")
+def desktop_chromium(playwright, desktop_chromium_args):
+    browser = playwright.chromium.launch(**desktop_chromium_args)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")

@@ -32,10 +32,11 @@ navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller ? tr
 
 
 @pytest.fixture
-def installed_profile(playwright, tmp_path, browser_type_launch_args, browser_context_args, base_url):
-    """The same phone with a real (not incognito) browser profile."""
+def installed_profile(playwright, tmp_path, desktop_chromium_args, browser_context_args, base_url):
+    """The same phone with a real (not incognito) browser profile, in the
+    whole Chromium: only the desktop browser decides whether a site installs."""
     context = playwright.chromium.launch_persistent_context(
-        tmp_path / "profile", **browser_type_launch_args, **{**browser_context_args, "base_url": base_url}
+        tmp_path / "profile", **desktop_chromium_args, **{**browser_context_args, "base_url": base_url}
     )
     context.add_init_script(
         "window.installPrompts = [];"

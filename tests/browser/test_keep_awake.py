@@ -64,7 +64,16 @@ def is_locked(page: Page) -> None:
     expect(page.locator("#keep-awake")).to_have_attribute("data-locked", "true")
 
 
-def test_a_game_screen_keeps_the_screen_on_in_chromium(page: Page, round_url):
+@pytest.fixture
+def desktop_page(desktop_chromium, browser_context_args, base_url):
+    """A phone in the whole Chromium: the headless shell grants no wake lock."""
+    context = desktop_chromium.new_context(**{**browser_context_args, "base_url": base_url})
+    yield context.new_page()
+    context.close()
+
+
+def test_a_game_screen_keeps_the_screen_on_in_chromium(desktop_page: Page, round_url):
+    page = desktop_page
     page.goto(round_url)
     page.locator("#device-settings > summary").click()  # this phone's settings, folded
     switch = page.get_by_role("switch", name="Keep the screen on during the game")
