@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test test-fast setup setup-test chromium nginx translations translations-update migrate bench clean pyodide
+.PHONY: run test test-fast setup setup-test chromium nginx translations translations-update migrate bench clean pyodide engine-bytecode
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,9 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,postgres]"
 	touch $@ $(VENV)/.installed-app
 
-setup: $(VENV)/.installed-app translations pyodide
+setup: $(VENV)/.installed-app translations pyodide engine-bytecode
 
-setup-test: $(VENV)/.installed-test translations pyodide
+setup-test: $(VENV)/.installed-test translations pyodide engine-bytecode
 
 # Pyodide's core for the round screen without network (docs/offline.md), from
 # the npm registry (npm checks the package's integrity), never from a CDN;
@@ -47,6 +47,19 @@ $(PYODIDE_DIR)/.vendored:
 		&& mv $(addprefix package/,$(PYODIDE_FILES)) . && rm -rf package pyodide-$(PYODIDE_VERSION).tgz
 	cp /usr/share/common-licenses/MPL-2.0 $(PYODIDE_DIR)/LICENSE
 	touch $@
+
+# The engine bundle's Python compiled ahead by Pyodide itself (in Node.js, which the
+# pyodide step's npm brought), so that a phone's first start of Python imports
+# bytecode (docs/offline.md); again whenever a module of the bundle changes. Each
+# file is hash-checked: one older than its source is left out of the bundle.
+ENGINE_BYTECODE := scorekeeper/static/vendor/engine-bytecode-$(PYODIDE_VERSION).zip
+ENGINE_SOURCES := $(wildcard scorekeeper/*.py scorekeeper/rules/*.py scorekeeper/game/*.py \
+	scorekeeper/web/*.py scorekeeper/web/wording/*.py)
+engine-bytecode: $(ENGINE_BYTECODE)
+
+$(ENGINE_BYTECODE): $(PYODIDE_DIR)/.vendored $(VENV)/.installed-app $(ENGINE_SOURCES) \
+		tools/engine_bytecode.py tools/engine_bytecode.mjs
+	$(BIN)/python tools/engine_bytecode.py
 
 translations: $(VENV)/.installed-app
 	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \

@@ -9,9 +9,10 @@ the form values), the round screen's templates, the compiled catalogues, and
 Jinja2 and MarkupSafe as the server itself runs them (their pure-Python
 files and licences, from the installed packages: the phone draws with the
 very Jinja the server does; MarkupSafe's C speed-up is left out, its
-pure-Python fallback is used). Pyodide's core is vendored by ``make setup``
-from the npm registry into ``static/vendor/`` (:data:`PYODIDE_DIR`);
-nothing comes from a CDN.
+pure-Python fallback is used), and each module's bytecode compiled by
+Pyodide itself where ``make setup`` made it (:func:`bytecode_of`). Pyodide's
+core is vendored by ``make setup`` from the npm registry into
+``static/vendor/`` (:data:`PYODIDE_DIR`); nothing comes from a CDN.
 
 The round screen (a scorer's link) names these in its ``offline-engine``
 script; no other page does, so no other page ever loads Pyodide.
@@ -19,13 +20,14 @@ script; no other page does, so no other page ever loads Pyodide.
 
 from __future__ import annotations
 
+import _imp
 import functools
 import hashlib
 import io
 import json
 import zipfile
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from babel.numbers import format_percent, get_decimal_symbol, get_group_symbol
 from flask import Blueprint, Flask, Response, abort, current_app, make_response, request, url_for
@@ -80,6 +82,13 @@ PERCENTS = "scorekeeper/web/percents.json"
 #: Each language's decimal mark and thousands separator, for the phone's amounts of money.
 DECIMALS = "scorekeeper/web/decimals.json"
 
+#: The bundle's Python compiled ahead by the phone's own Python (Pyodide in
+#: Node.js: ``tools/engine_bytecode.py``, run by ``make setup``), under the
+#: static folder; gitignored like Pyodide, and never required.
+BYTECODE = f"vendor/engine-bytecode-{PYODIDE_VERSION}.zip"
+#: A bytecode file's flags when Python checks its source's hash before running it.
+CHECKED_HASH = (3).to_bytes(4, "little")
+
 #: The worker Python runs in on the phone (under the static folder), served
 #: from this blueprint at the bundle's address with the policy that lets it
 #: compile WebAssembly; its source counts in the bundle's digest.
@@ -112,7 +121,32 @@ def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
         for path in library_files(library):
             files[path.as_posix().split("site-packages/", 1)[-1]] = path
     made = {PERCENTS: percents(package), DECIMALS: decimals(package)}
-    return sorted([(name, path.read_bytes()) for name, path in files.items()] + list(made.items()))
+    read = {name: path.read_bytes() for name, path in files.items()}
+    bytecode = bytecode_of(read, Path(app.static_folder) / BYTECODE)
+    return sorted([*read.items(), *made.items(), *bytecode])
+
+
+def bytecode_of(sources: dict[str, bytes], archive: Path) -> list[tuple[str, bytes]]:
+    """The bytecode files of ``archive`` whose module's source is in the
+    bundle as it was compiled (the hash each holds is the source's): a phone
+    starting Python from nothing imports them instead of compiling the
+    sources, and those of a source changed since are left out. Python on the
+    phone checks the hash again before it runs one."""
+    if not archive.is_file():
+        return []
+    kept = []
+    with zipfile.ZipFile(archive) as compiled:
+        for name in compiled.namelist():
+            path = PurePosixPath(name)  # <folder>/__pycache__/<module>.<python>.pyc
+            source = sources.get((path.parent.parent / f"{path.name.split('.')[0]}.py").as_posix())
+            data = compiled.read(name)
+            # Keyed as Python 3.12 keys it, by the bytecode's own magic number
+            # (importlib.util.source_hash, built on _imp's, keys by this Python's).
+            if (path.parent.name == "__pycache__" and source is not None
+                    and data[4:8] == CHECKED_HASH
+                    and data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), source)):
+                kept.append((name, data))
+    return kept
 
 
 def languages_of(package: Path) -> list[str]:

@@ -4,6 +4,7 @@ Python that has nothing but the standard library and the bundle."""
 
 from __future__ import annotations
 
+import _imp
 import html
 import io
 import json
@@ -58,6 +59,9 @@ def test_the_makefile_vendors_the_pyodide_the_app_names():
     # From the npm registry through npm itself, checked against the digest kept here.
     assert "npm pack --silent pyodide@$(PYODIDE_VERSION)" in makefile
     assert "sha256sum -c" in makefile and "jsdelivr" not in makefile
+    # And the bundle's Python compiled to bytecode by that Pyodide (tools/engine_bytecode.py).
+    assert "engine-bytecode" in re.search(r"^setup:.*$", makefile, re.M).group(0)
+    assert "engine-bytecode" in re.search(r"^setup-test:.*$", makefile, re.M).group(0)
 
 
 def test_the_bundle_is_served_once_per_version_with_a_long_cache(client, table):
@@ -98,6 +102,44 @@ def test_pyodide_is_vendored_with_its_licence_and_its_wasm_served_as_wasm(client
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/wasm"
     response.close()
+
+
+def test_every_module_of_the_bundle_comes_with_pyodides_bytecode_of_its_source(unpacked):
+    """A phone's first start of Python imports bytecode instead of compiling
+    each module: ``make setup`` has the vendored Pyodide compile the bundle's
+    Python, and each file holds its source's hash, which Python checks."""
+    lock = ROOT / "scorekeeper" / "static" / engine.PYODIDE_DIR / "pyodide-lock.json"
+    tag = "cpython-" + "".join(json.loads(lock.read_text())["info"]["python"].split(".")[:2])
+    sources = sorted(unpacked.rglob("*.py"))
+    assert len(sources) > 80 and unpacked / "flask_babel.py" in sources
+    for source in sources:
+        data = (source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc").read_bytes()
+        assert data[4:8] == engine.CHECKED_HASH, source
+        assert data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), source.read_bytes())
+
+
+def pyc(source: bytes, flags: bytes = engine.CHECKED_HASH) -> bytes:
+    """A bytecode file of Python 3.12 (magic number 3531) as ``source`` compiled."""
+    magic = (3531).to_bytes(2, "little") + b"\r\n"
+    return magic + flags + _imp.source_hash(int.from_bytes(magic, "little"), source) + b"code"
+
+
+def test_bytecode_older_than_its_source_stays_out_of_the_bundle(tmp_path):
+    sources = {"pkg/a.py": b"A = 1\n", "pkg/b.py": b"B = 2\n", "pkg/c.py": b"C = 3\n",
+               "top.py": b"TOP = 4\n"}
+    archive = tmp_path / "bytecode.zip"
+    assert engine.bytecode_of(sources, archive) == []  # none made: the phone compiles
+    kept = {"pkg/__pycache__/a.cpython-312.pyc": pyc(b"A = 1\n"),
+            "__pycache__/top.cpython-312.pyc": pyc(b"TOP = 4\n")}
+    with zipfile.ZipFile(archive, "w") as made:
+        for name, data in {
+            **kept,
+            "pkg/__pycache__/b.cpython-312.pyc": pyc(b"B = 1\n"),  # B changed since
+            "pkg/__pycache__/c.cpython-312.pyc": pyc(b"C = 3\n", flags=bytes(4)),  # not checked
+            "pkg/__pycache__/gone.cpython-312.pyc": pyc(b"GONE = 5\n"),  # not in the bundle
+        }.items():
+            made.writestr(name, data)
+    assert dict(engine.bytecode_of(sources, archive)) == kept
 
 
 def test_the_engine_imports_with_nothing_but_the_standard_library_and_what_it_ships(unpacked):
