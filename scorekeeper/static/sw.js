@@ -152,6 +152,10 @@ self.addEventListener("message", (event) => {
     const answer = event.ports[0];
     event.waitUntil(keepRound(new URL(event.data.url)).catch(() => {}).then(() => answer.postMessage("kept")));
   }
+  // A page this worker does not hold asks to be taken over (js/offline-engine.js).
+  if (event.data && event.data.type === "claim") {
+    event.waitUntil(self.clients.claim().catch(() => {}));
+  }
   if (event.data && event.data.type === "page-language" && /^[a-z]{2,3}$/.test(event.data.lang)) {
     event.waitUntil(refreshOfflinePage(event.data.lang).catch(() => {}));
   }

@@ -289,3 +289,23 @@ def test_a_phone_cut_off_before_pythons_first_start_holds_its_game_first_and_kee
     assert list(snapshots_kept(page).values())[0] > 10_000_000
     exported = json.loads(seeder.client.get(f"/g/{gid}/export.json").get_data(as_text=True))
     assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump"]
+
+
+def test_a_round_screen_the_service_worker_does_not_hold_yet_is_taken_over_and_gets_ready(
+        page: Page, seeder):
+    """A page still loading when the service worker claims its pages is
+    skipped by the claim (the spec's "execution ready" flag), as is a page
+    reloaded past the worker (a hard reload): such a round screen never got
+    ready, waiting for a worker that would not take it over. It now asks the
+    worker to, and gets ready."""
+    gid = seeder.start(NAMES)
+    page.goto(f"/g/{gid}/round/1")
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    page.add_init_script("window.heldAtStart = Boolean(navigator.serviceWorker.controller);")
+    session = page.context.new_cdp_session(page)
+    with page.expect_navigation():
+        session.send("Page.reload", {"ignoreCache": True})  # past the worker, as Shift+reload
+    assert page.evaluate("window.heldAtStart") is False
+    expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    expect(page.locator("#offline-ready")).to_be_visible()

@@ -127,7 +127,15 @@
   function controlled() {
     var workers = navigator.serviceWorker;
     if (!workers || !window.isSecureContext || workers.controller) { return Promise.resolve(); }
-    return new Promise(function (resolve) { workers.addEventListener("controllerchange", resolve, { once: true }); });
+    return new Promise(function (resolve) {
+      workers.addEventListener("controllerchange", resolve, { once: true });
+      // A worker's claim of its pages skips one still loading (the page
+      // opened as it activated), and a hard reload loads past it: a worker
+      // already active is asked to take this page over.
+      workers.ready.then(function (registration) {
+        if (!workers.controller) { registration.active.postMessage({ type: "claim" }); }
+      });
+    });
   }
 
   // This screen, kept by the service worker to open the game with no network
