@@ -48,13 +48,15 @@ $(PYODIDE_DIR)/.vendored:
 	cp /usr/share/common-licenses/MPL-2.0 $(PYODIDE_DIR)/LICENSE
 	touch $@
 
-# The engine bundle's Python compiled ahead by Pyodide itself (in Node.js, which the
-# pyodide step's npm brought), so that a phone's first start of Python imports
-# bytecode (docs/offline.md); again whenever a module of the bundle changes. Each
-# file is hash-checked: one older than its source is left out of the bundle.
+# The engine bundle's Python and templates compiled ahead by Pyodide itself (in
+# Node.js, which the pyodide step's npm brought), so that a phone's first start of
+# Python compiles neither (docs/offline.md); again whenever a module or a template
+# changes. Each file is checked against its source's hash (the modules') or
+# checksum (the templates'): one older than its source is not used.
 ENGINE_BYTECODE := scorekeeper/static/vendor/engine-bytecode-$(PYODIDE_VERSION).zip
 ENGINE_SOURCES := $(wildcard scorekeeper/*.py scorekeeper/rules/*.py scorekeeper/game/*.py \
-	scorekeeper/web/*.py scorekeeper/web/wording/*.py)
+	scorekeeper/web/*.py scorekeeper/web/wording/*.py scorekeeper/templates/*.html \
+	scorekeeper/templates/*/*.html)
 engine-bytecode: $(ENGINE_BYTECODE)
 
 $(ENGINE_BYTECODE): $(PYODIDE_DIR)/.vendored $(VENV)/.installed-app $(ENGINE_SOURCES) \

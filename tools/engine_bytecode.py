@@ -2,10 +2,11 @@
 
     .venv/bin/python tools/engine_bytecode.py
 
-Writes the bundle's ``.py`` files to a temporary folder, has Pyodide (run by
-Node.js, ``tools/engine_bytecode.mjs``) compile each to hash-checked bytecode,
-and keeps the bytecode in :data:`scorekeeper.web.engine.BYTECODE`, where
-the bundle takes each file whose source it still matches (``make setup`` runs
+Writes the bundle's files to a temporary folder, has Pyodide (run by Node.js,
+``tools/engine_bytecode.mjs``) compile each module to hash-checked bytecode
+and each template the phone draws to Jinja's bytecode, and keeps them in
+:data:`scorekeeper.web.engine.BYTECODE`, where the bundle takes each module's
+file whose source it still matches, and the templates' (``make setup`` runs
 this; docs/offline.md).
 """
 
@@ -28,20 +29,25 @@ def main() -> int:
     package = Path(app.root_path)
     target = package / "static" / engine.BYTECODE
     with tempfile.TemporaryDirectory() as folder:
-        sources = [(name, data) for name, data in engine.bundle_files(app) if name.endswith(".py")]
-        for name, data in sources:
+        files = engine.bundle_files(app, with_bytecode=False)
+        for name, data in files:
             (Path(folder) / name).parent.mkdir(parents=True, exist_ok=True)
             (Path(folder) / name).write_bytes(data)
         subprocess.run(["node", str(HERE / "engine_bytecode.mjs"),
                         str(package / "static" / engine.PYODIDE_DIR), folder], check=True)
-        compiled = sorted(Path(folder).rglob("__pycache__/*.pyc"))
+        modules = sorted(Path(folder).rglob("__pycache__/*.pyc"))
+        templates = sorted((Path(folder) / "jinja").iterdir())
         partial = target.with_suffix(".partial")
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_STORED) as archive:
-            for path in compiled:
+            for path in modules:
                 archive.write(path, path.relative_to(folder).as_posix())
+            for path in templates:
+                archive.write(path, engine.TEMPLATES_COMPILED + path.name)
         partial.replace(target)
-    print(f"{len(compiled)} of {len(sources)} modules compiled to bytecode: {target.relative_to(package.parent)}")
-    return 0 if len(compiled) == len(sources) else 1
+    sources = sum(name.endswith(".py") for name, _data in files)
+    print(f"{len(modules)} of {sources} modules and {len(templates)} templates compiled: "
+          f"{target.relative_to(package.parent)}")
+    return 0 if len(modules) == sources and templates else 1
 
 
 if __name__ == "__main__":

@@ -88,6 +88,9 @@ DECIMALS = "scorekeeper/web/decimals.json"
 BYTECODE = f"vendor/engine-bytecode-{PYODIDE_VERSION}.zip"
 #: A bytecode file's flags when Python checks its source's hash before running it.
 CHECKED_HASH = (3).to_bytes(4, "little")
+#: Where the bundle holds Jinja's bytecode of each template the phone draws,
+#: one file per cache key (read by :class:`scorekeeper.web.phone.Compiled`).
+TEMPLATES_COMPILED = "scorekeeper/compiled-templates/"
 
 #: The worker Python runs in on the phone (under the static folder), served
 #: from this blueprint at the bundle's address with the policy that lets it
@@ -100,8 +103,9 @@ LONG_CACHE = "public, max-age=31536000, immutable"
 SNAPSHOT_CACHE = "python-started"
 
 
-def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
-    """Every file of the bundle, as (its path in the zip, its bytes), in a stable order."""
+def bundle_files(app: Flask, with_bytecode: bool = True) -> list[tuple[str, bytes]]:
+    """Every file of the bundle, as (its path in the zip, its bytes), in a
+    stable order; ``with_bytecode=False``: but what :data:`BYTECODE` adds."""
     package = Path(app.root_path)
     files: dict[str, Path] = {}
     for name in PACKAGES:
@@ -122,7 +126,7 @@ def bundle_files(app: Flask) -> list[tuple[str, bytes]]:
             files[path.as_posix().split("site-packages/", 1)[-1]] = path
     made = {PERCENTS: percents(package), DECIMALS: decimals(package)}
     read = {name: path.read_bytes() for name, path in files.items()}
-    bytecode = bytecode_of(read, Path(app.static_folder) / BYTECODE)
+    bytecode = bytecode_of(read, Path(app.static_folder) / BYTECODE) if with_bytecode else []
     return sorted([*read.items(), *made.items(), *bytecode])
 
 
@@ -131,12 +135,17 @@ def bytecode_of(sources: dict[str, bytes], archive: Path) -> list[tuple[str, byt
     bundle as it was compiled (the hash each holds is the source's): a phone
     starting Python from nothing imports them instead of compiling the
     sources, and those of a source changed since are left out. Python on the
-    phone checks the hash again before it runs one."""
+    phone checks the hash again before it runs one. And the templates'
+    bytecode, which Jinja on the phone takes only while a template's source
+    is the one it was compiled from (its checksum)."""
     if not archive.is_file():
         return []
     kept = []
     with zipfile.ZipFile(archive) as compiled:
         for name in compiled.namelist():
+            if name.startswith(TEMPLATES_COMPILED):
+                kept.append((name, compiled.read(name)))
+                continue
             path = PurePosixPath(name)  # <folder>/__pycache__/<module>.<python>.pyc
             source = sources.get((path.parent.parent / f"{path.name.split('.')[0]}.py").as_posix())
             data = compiled.read(name)

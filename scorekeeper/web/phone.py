@@ -48,6 +48,8 @@ from .wording.presets import rules_summary
 from .wording.ruleset import ruleset_lines
 
 PACKAGE = Path(__file__).resolve().parents[1]
+#: Jinja's bytecode of the templates, as the bundle ships it (web/engine.py's TEMPLATES_COMPILED).
+SHIPPED = PACKAGE / "compiled-templates"
 #: A tap's address: the round screen's forms (``/round/<n>/<what>``) and Undo.
 TAP = re.compile(r"/round/(?P<number>[0-9]+)/(?P<what>trump|bid|tricks|close)$|/(?P<undo>undo)$")
 
@@ -104,7 +106,11 @@ def percent_of(language: str) -> Callable[[float], str]:
 class Compiled(BytecodeCache):
     """The templates compiled once per process, for every :class:`Phone`
     made in it: the phone compiles them in the background (:func:`warm`),
-    before the connection drops, not on its first screen offline."""
+    before the connection drops, not on its first screen offline. The bundle
+    holds them compiled ahead by this very Python (``tools/engine_bytecode.py``,
+    in :data:`SHIPPED`): Jinja takes a template's bytecode only while its
+    magic (Jinja's and Python's versions) and its source's checksum are
+    the template's, and compiles it otherwise."""
 
     def __init__(self) -> None:
         self.kept: dict[str, bytes] = {}
@@ -112,6 +118,8 @@ class Compiled(BytecodeCache):
     def load_bytecode(self, bucket: Bucket) -> None:
         if bucket.key in self.kept:
             bucket.bytecode_from_string(self.kept[bucket.key])
+        elif (SHIPPED / bucket.key).is_file():
+            bucket.bytecode_from_string((SHIPPED / bucket.key).read_bytes())
 
     def dump_bytecode(self, bucket: Bucket) -> None:
         self.kept[bucket.key] = bucket.bytecode_to_string()

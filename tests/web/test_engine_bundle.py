@@ -5,9 +5,11 @@ Python that has nothing but the standard library and the bundle."""
 from __future__ import annotations
 
 import _imp
+import hashlib
 import html
 import io
 import json
+import pickle
 import re
 import subprocess
 import sys
@@ -15,6 +17,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from jinja2.bccache import bc_version
 from page_text import as_drawn_offline
 
 from scorekeeper.storage import clubs
@@ -116,6 +119,52 @@ def test_every_module_of_the_bundle_comes_with_pyodides_bytecode_of_its_source(u
         data = (source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc").read_bytes()
         assert data[4:8] == engine.CHECKED_HASH, source
         assert data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), source.read_bytes())
+
+
+def test_every_template_the_phone_draws_comes_compiled_by_pyodides_python(unpacked):
+    """Jinja's bytecode of each template, made by Pyodide's Python 3.12 with
+    the bundle's Jinja: the magic Jinja checks (its own version and Python's),
+    then the checksum of the source it was compiled from."""
+    magic = b"j2" + pickle.dumps(bc_version, 2) + pickle.dumps((3 << 24) | 12, 2)
+    phone_sources = [path.read_bytes() for path in (unpacked / "scorekeeper" / "templates").rglob("*.html")]
+    base = run_bare(unpacked, "from scorekeeper.web import phone_pages; print(phone_pages.BASE, end='')")
+    checksums = set()
+    for path in (unpacked / engine.TEMPLATES_COMPILED).iterdir():
+        data = io.BytesIO(path.read_bytes())
+        assert data.read(len(magic)) == magic, path.name
+        checksums.add(pickle.load(data))
+    assert checksums == {hashlib.sha1(source).hexdigest() for source in [*phone_sources, base.encode()]}
+
+
+def test_the_phone_draws_with_the_templates_shipped_compiled_and_compiles_none(
+        client, table, unpacked):
+    """Here with this Python's own bytecode of them (the bundle's is Python
+    3.12's, which Jinja here does not take): where the bundle holds a template
+    compiled, the phone's Jinja compiles nothing."""
+    gid = table.start()
+    stored = json.loads(client.get(f"/g/{gid}/export.json").get_data(as_text=True))["stored"]
+    (unpacked / "input.json").write_text(json.dumps(stored))
+    rules = {rule.endpoint: rule.rule for rule in client.application.url_map.iter_rules()
+             if rule.endpoint in engine.PHONE_ENDPOINTS}
+    draw = f"""
+import json, jinja2
+from scorekeeper.web import phone
+compiled = []
+original = jinja2.Environment.compile
+jinja2.Environment.compile = lambda self, *args, **kwargs: compiled.append(1) or original(self, *args, **kwargs)
+stored = json.loads(open("input.json").read())
+screen = phone.Phone(stored, "en", {rules!r}, "G", "T").screen()
+"""
+    shipped = unpacked / engine.TEMPLATES_COMPILED
+    for old in shipped.iterdir():
+        old.unlink()
+    assert json.loads(run_bare(unpacked, draw + """
+phone.warm()
+for key, code in phone.COMPILED.kept.items():
+    (phone.SHIPPED / key).write_bytes(code)
+print(json.dumps(len(compiled)))""")) > 10
+    drawn = json.loads(run_bare(unpacked, draw + "print(json.dumps([len(compiled), screen]))"))
+    assert drawn[0] == 0 and "Round 1 of 19" in drawn[1]["panel"]
 
 
 def pyc(source: bytes, flags: bytes = engine.CHECKED_HASH) -> bytes:
