@@ -28,8 +28,8 @@ from screens import ARTIFACTS
 
 #: The browser of the tests: Debian's build of Chromium's headless shell, the
 #: same Blink and V8 as Debian's Chromium (one source, one version) without
-#: the desktop browser around them. It costs a third less CPU for the same
-#: tests (docs/testing.md), and it is what Playwright itself runs headless.
+#: the desktop browser around them. The same tests cost a quarter to a third
+#: less CPU in it (docs/testing.md), and Playwright itself runs headless in it.
 HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 #: Debian's whole Chromium, for what only the desktop browser does: finding
 #: the app installable, and the screen wake lock (:func:`desktop_chromium`).
