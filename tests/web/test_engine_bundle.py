@@ -128,6 +128,10 @@ def test_every_template_the_phone_draws_comes_compiled_by_pyodides_python(unpack
     magic = b"j2" + pickle.dumps(bc_version, 2) + pickle.dumps((3 << 24) | 12, 2)
     phone_sources = [path.read_bytes() for path in (unpacked / "scorekeeper" / "templates").rglob("*.html")]
     base = run_bare(unpacked, "from scorekeeper.web import phone_pages; print(phone_pages.BASE, end='')")
+    # Where the bundle puts them is where the phone reads them (two names of one folder:
+    # the server never imports the phone's module).
+    shipped = run_bare(unpacked, "from scorekeeper.web import phone; print(phone.SHIPPED, end='')")
+    assert Path(shipped) == (unpacked / engine.TEMPLATES_COMPILED).resolve()
     checksums = set()
     for path in (unpacked / engine.TEMPLATES_COMPILED).iterdir():
         data = io.BytesIO(path.read_bytes())
