@@ -125,6 +125,18 @@ def pytest_collection_modifyitems(items):
     items.sort(key=weight)
 
 
+@pytest.fixture(scope="session")
+def postgres_cluster():
+    """A throwaway PostgreSQL cluster, started once per process (per
+    pytest-xdist worker) when a test first needs one: each module on it gets a
+    database of its own (tests/web's ``postgres_url``), made and dropped in
+    a fraction of a cluster's start."""
+    from postgres_cluster import running_postgres
+
+    with running_postgres() as url:
+        yield url
+
+
 @pytest.fixture
 def app_settings() -> dict:
     """Settings a test module adds to its ``app``'s: it overrides this fixture."""

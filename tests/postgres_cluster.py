@@ -59,3 +59,21 @@ def running_postgres() -> Iterator[str]:
     finally:
         as_postgres(str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop")
         shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def database_of_its_own(cluster_url: str, name: str) -> Iterator[str]:
+    """The URL of a new empty database ``name`` on the cluster of
+    ``cluster_url``, dropped after (with whatever connections are left on
+    it): each module that asks for the cluster gets one, as it got a cluster
+    of its own before, without the cluster's start."""
+    import psycopg
+
+    server = cluster_url.replace("postgresql+psycopg://", "postgresql://").rsplit("/", 1)[0]
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield cluster_url.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
+            admin.execute(f'DROP DATABASE "{name}" WITH (FORCE)')

@@ -2,7 +2,7 @@
 app on PostgreSQL (issue 39: it works with SQLite and PostgreSQL). The sync
 is the same requests on either database (tests/web/test_offline_sync_postgres.py
 checks them one by one); here a real phone makes them, in Chromium, against a
-server on a throwaway cluster (tests/postgres_cluster.py)."""
+server on a database of its own on a throwaway cluster (tests/postgres_cluster.py)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import threading
 
 import pytest
 from playwright.sync_api import Page, expect
-from postgres_cluster import needs_postgres, running_postgres
+from postgres_cluster import database_of_its_own, needs_postgres
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
@@ -24,13 +24,13 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
 @pytest.fixture(scope="module")
-def on_postgres(tmp_path_factory):
+def on_postgres(tmp_path_factory, postgres_cluster):
     """The app as a phone meets it (CSRF on), on PostgreSQL, its tables made
     by the migrations, served on a free local port; yields its root URL."""
     from flask_migrate import upgrade
 
     folder = tmp_path_factory.mktemp("offline-postgres")
-    with running_postgres() as url:
+    with database_of_its_own(postgres_cluster, "offline_round") as url:
         app = create_app({"SECRET_KEY": "browser-tests-postgres", "SQLALCHEMY_DATABASE_URI": url,
                           "WTF_CSRF_ENABLED": True, "RATELIMIT_STORAGE_URI": "memory://",
                           "SHARED_PAGES": str(folder / "pages.sqlite3")})

@@ -10,9 +10,11 @@ missing server is a failure instead.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from postgres_cluster import running_postgres
+from postgres_cluster import database_of_its_own
 from servers import host_database_url, needs_postgres, running_redis
 
 
@@ -28,9 +30,11 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="module")
-def postgres_url():
-    """The URL of an empty database on a cluster started for the module."""
-    with running_postgres() as url:
+def postgres_url(postgres_cluster, request):
+    """The URL of an empty database of the module's own, on the cluster
+    started once per process (tests/conftest.py)."""
+    name = "module_" + re.sub(r"\W", "_", request.module.__name__.rsplit(".", 1)[-1])
+    with database_of_its_own(postgres_cluster, name) as url:
         yield url
 
 

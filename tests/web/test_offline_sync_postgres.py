@@ -2,8 +2,8 @@
 PostgreSQL: its own log through the one write path in order, each entry once;
 two phones' logs at once; a conflict offered and settled, also in a round
 closed meanwhile (a correction of it); a seat's log as its
-link sees it. A throwaway cluster is started for the module (``postgres_url``
-in this folder's conftest.py, docs/testing.md)."""
+link sees it. The module has a database of its own on a throwaway cluster
+(``postgres_url`` in this folder's conftest.py, docs/testing.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The same app on PostgreSQL (DATABASE_URL), not only the embedded SQLite.
 
-A throwaway cluster is started for the module (``postgres_url`` in this
-folder's conftest.py, docs/testing.md).
+The module has a database of its own on a throwaway cluster (``postgres_url``
+in this folder's conftest.py, docs/testing.md).
 """
 
 from __future__ import annotations
