@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Blueprint, Response, current_app, make_response, render_template, request, url_for
@@ -30,25 +32,38 @@ VENDORED = "vendor/"
 
 def static_files() -> list[Path]:
     """Every file under ``static/`` but the worker's own source and the
-    vendored ones, in a stable order."""
-    folder = Path(current_app.static_folder)
-    return sorted(p for p in folder.rglob("*") if p.is_file() and p.relative_to(folder).as_posix() != WORKER
-                  and not p.relative_to(folder).as_posix().startswith(VENDORED))
+    vendored ones (whose folder is not walked), in a stable order."""
+    folder = current_app.static_folder
+    found = []
+    for root, folders, names in os.walk(folder):
+        inside = os.path.relpath(root, folder).replace(os.sep, "/").removeprefix(".")
+        if not inside:
+            folders[:] = [name for name in folders if f"{name}/" != VENDORED]
+            names = [name for name in names if name != WORKER]
+        found += [os.path.join(root, name) for name in names]
+    return sorted(Path(path) for path in found)
 
 
 def worker_version(files: list[Path]) -> str:
     """A digest of what the worker caches and of the worker itself: a change
-    to any of them makes a new worker, which replaces the old cache."""
+    to any of them makes a new worker, which replaces the old cache. Every
+    page a browser opens asks for the worker again, so the digest is taken
+    once for the files as they are (by name, size and time of change), not
+    again on every visit."""
     folder = Path(current_app.static_folder)
     template = Path(current_app.root_path) / (current_app.template_folder or "templates") / OFFLINE_TEMPLATE
+    named = [*((p.relative_to(folder).as_posix(), p) for p in files),
+             (WORKER, folder / WORKER), (OFFLINE_TEMPLATE, template)]
+    return _digest(tuple((name, str(path), stat.st_mtime_ns, stat.st_size)
+                         for name, path in named for stat in [path.stat()]))
+
+
+@lru_cache(maxsize=16)
+def _digest(files: tuple[tuple[str, str, int, int], ...]) -> str:
     digest = hashlib.sha256()
-    for name, path in [
-        *((p.relative_to(folder).as_posix(), p) for p in files),
-        (WORKER, folder / WORKER),
-        (OFFLINE_TEMPLATE, template),
-    ]:
-        digest.update(f"{name}\0{path.stat().st_size}\0".encode())
-        digest.update(path.read_bytes())
+    for name, path, _changed, size in files:
+        digest.update(f"{name}\0{size}\0".encode())
+        digest.update(Path(path).read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.web import offline
+
 STATIC = Path(__file__).resolve().parents[2] / "scorekeeper" / "static"
 
 
@@ -72,7 +74,9 @@ def test_the_worker_caches_every_static_file_and_the_offline_page_and_nothing_el
 
 def test_the_workers_version_changes_with_any_static_file(client, app, tmp_path):
     before = worker_settings(client)["version"]
+    hashed = offline._digest.cache_info().misses
     assert worker_settings(client)["version"] == before, "the same files, the same version"
+    assert offline._digest.cache_info().misses == hashed, "the same files are not read again"
     copy = tmp_path / "static"
     copy.mkdir()
     for path in STATIC.rglob("*"):
