@@ -24,7 +24,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.storage.database import db
-from screens import ARTIFACTS
+from screens import photograph
 
 #: The browser of the tests: Debian's build of Chromium's headless shell, the
 #: same Blink and V8 as Debian's Chromium (one source, one version) without
@@ -198,11 +198,7 @@ def shoot(request):
 
     The ``page`` fixture is asked for only when it is shot: a test that drives
     pages of its own then has no idle extra page in the browser beside them."""
-    ARTIFACTS.mkdir(exist_ok=True)
-
     def screenshot(name: str, target=None) -> Path:
-        path = ARTIFACTS / f"{name}.png"
-        (target or request.getfixturevalue("page")).screenshot(path=str(path), full_page=True)
-        return path
+        return photograph(target or request.getfixturevalue("page"), name)
 
     return screenshot

@@ -14,6 +14,18 @@ from pathlib import Path
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
+def photograph(page, name: str) -> Path:
+    """The whole page as ``test-artifacts/<name>.png``, one pixel for each CSS
+    pixel. At the phone's own scale (2.625 device pixels to a CSS pixel on a
+    Pixel 7) a photograph has 6.9 times the pixels to draw, encode and carry
+    to the test: the suite's 560 photographs were 1.84 billion pixels, and
+    one full page took four times as long (docs/testing.md)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True, scale="css")
+    return path
+
+
 def assert_fits_the_screen(page) -> None:
     """No sideways scrolling: the page is no wider than the viewport the test set.
 

@@ -10,9 +10,10 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import photograph
 
 from test_languages import assert_axe_clean
-from test_lost_taps import phones, shoot, updates_held  # noqa: F401 - ``phones`` is a fixture
+from test_lost_taps import phones, updates_held  # noqa: F401 - ``phones`` is a fixture
 
 pytestmark = pytest.mark.browser
 
@@ -57,8 +58,8 @@ def test_ending_the_game_now_takes_every_open_phone_to_the_result(phones, seeder
         expect(page.locator("#ended-early")).to_contain_text("19")
         expect(page.locator("#standings tr.leader")).not_to_have_count(0)
         assert page.errors == []
-    shoot(seat, "follows-ended-now-seat")
-    shoot(second, "follows-ended-now-second-scorer")
+    photograph(seat, "follows-ended-now-seat")
+    photograph(second, "follows-ended-now-second-scorer")
     assert_axe_clean(seat)
 
 
@@ -76,7 +77,7 @@ def test_a_tap_on_a_game_ended_on_another_phone_says_the_game_is_over(phones, se
         error = late.locator("#entry .error")
         expect(error).to_contain_text({"en": "The game is over; nothing more can be entered.",
                                        "pl": "Gra się skończyła"}[lang])
-        shoot(late, f"follows-tap-on-ended-game-{lang}")
+        photograph(late, f"follows-tap-on-ended-game-{lang}")
         assert_axe_clean(late)
     assert seeder.sheet(gid).is_finished and len(seeder.sheet(gid).rounds) == 2
     late.locator("#to-result").click()
@@ -113,7 +114,7 @@ def test_a_round_fixed_on_one_phone_and_the_fix_undone_reads_the_same_on_every_p
     expect(chips).to_have_count(11)  # 0 to 10
     expect(chips.last).to_have_text("10")
     assert head_of(seat) == head_of(scorer)
-    shoot(seat, "follows-fixed-round-seat")
+    photograph(seat, "follows-fixed-round-seat")
 
     scorer.locator("#undo button").click()  # the fix taken back, answered in place
     expect(scorer.locator("#unfit-why")).to_contain_text("11 × 5 = 55")
@@ -124,8 +125,8 @@ def test_a_round_fixed_on_one_phone_and_the_fix_undone_reads_the_same_on_every_p
         expect(page.locator("#round-head .fact b").first).to_have_text("11")
         assert page.errors == []
     assert head_of(seat) == head_of(scorer)
-    shoot(scorer, "follows-fix-undone-scorer")
-    shoot(seat, "follows-fix-undone-seat")
+    photograph(scorer, "follows-fix-undone-scorer")
+    photograph(seat, "follows-fix-undone-seat")
     assert_axe_clean(seat)
 
 
@@ -145,5 +146,5 @@ def test_play_again_takes_each_players_own_phone_to_their_seat_in_the_next_game(
     assert re.search(r"/g/([^/]+)/", bob.url).group(1) not in (
         gid, re.search(r"/g/([^/]+)/", scorer.url).group(1))
     assert bob.errors == []
-    shoot(bob, "follows-play-again-seat")
+    photograph(bob, "follows-play-again-seat")
     assert_axe_clean(bob)

@@ -28,7 +28,7 @@ from datetime import date
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from screens import ARTIFACTS, assert_fits_the_screen
+from screens import ARTIFACTS, assert_fits_the_screen, photograph
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -137,13 +137,6 @@ def problems_of(page: Page) -> list[str]:
     page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
     found += [f"(folds open) {p}" for p in page.evaluate(PROBLEMS) if p not in found]
     return found
-
-
-def photograph(page: Page, name: str) -> None:
-    """The whole page, 360 px wide, as name.png: one full-page screenshot
-    (a third of the time of one per 740-px screen, each of which lays the
-    whole page out again)."""
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def play_round(seeder, gid: str, trump: str = "H") -> None:

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
-from screens import ARTIFACTS
+from screens import photograph
 from test_languages import assert_axe_clean, tap
 
 pytestmark = pytest.mark.browser
@@ -55,11 +55,6 @@ def phones(browser: Browser, browser_context_args, base_url):
     yield open_phone
     for context in opened:
         context.close()
-
-
-def shoot(page: Page, name: str) -> None:
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def open_bids(page: Page) -> None:
@@ -124,7 +119,7 @@ def test_a_tap_made_offline_is_marked_not_saved_and_stored_once_when_back(phones
     expect(page.locator("#connection")).to_contain_text(WORDS[lang]["offline"])
     expect(chip).to_have_attribute("aria-pressed", "false")
     assert changes_stored(seeder, gid) == before
-    shoot(page, f"lost-taps-{lang}-not-saved")
+    photograph(page, f"lost-taps-{lang}-not-saved")
     assert_axe_clean(page)
 
     page.context.set_offline(False)
@@ -132,7 +127,7 @@ def test_a_tap_made_offline_is_marked_not_saved_and_stored_once_when_back(phones
     expect(chip).to_have_attribute("aria-pressed", "true", timeout=10_000)
     expect(page.locator("#connection")).to_contain_text(WORDS[lang]["back"])
     expect(page.locator(".tap-unsaved, .tap-pending, .tap-state")).to_have_count(0)
-    shoot(page, f"lost-taps-{lang}-back")
+    photograph(page, f"lost-taps-{lang}-back")
     assert_axe_clean(page)
     time.sleep(2)  # a retry or a poll more: still stored once
     assert changes_stored(seeder, gid) == before + 1
@@ -155,7 +150,7 @@ def test_taps_made_offline_are_sent_in_order_and_the_last_one_wins(phones, seede
     expect(page.locator(".tap-unsaved")).to_have_count(2)
     expect(page.locator("#bid-1 .tap-unsaved")).to_have_attribute("value", "3")
     expect(page.locator("#bid-1 .tap-state")).to_have_count(1)
-    shoot(page, "lost-taps-en-two-on-one-entry")
+    photograph(page, "lost-taps-en-two-on-one-entry")
     page.context.set_offline(False)
     expect(page.locator("#bid-2 button[value='1']")).to_have_attribute("aria-pressed", "true", timeout=10_000)
     expect(page.locator("#bid-1 button[value='3']")).to_have_attribute("aria-pressed", "true")
@@ -214,7 +209,7 @@ def test_a_quick_second_tap_shows_pending_and_wins(phones, seeder):
     page.locator("#bid-1 button[value='1']").click()
     expect(page.locator("#bid-1 button[value='1']")).to_have_class("chip tap-pending")
     expect(page.locator("#bid-1 .tap-pending")).to_have_count(1)  # the tap that will stand
-    shoot(page, "lost-taps-en-pending")
+    photograph(page, "lost-taps-en-pending")
     expect(page.locator("#bid-1 button[value='1']")).to_have_attribute("aria-pressed", "true", timeout=10_000)
     expect(page.locator(".tap-pending")).to_have_count(0)
     assert seeder.sheet(gid).current.bids == {1: 1}
@@ -232,7 +227,7 @@ def test_two_phones_on_one_entry_the_later_is_told_it_changed_meanwhile(phones, 
         expect(second.locator("#entry .error")).to_contain_text("2")
         expect(second.locator("#bid-1 button[value='2']")).to_have_attribute("aria-pressed", "true")
     assert seeder.sheet(gid).current.bids == {1: 2}
-    shoot(second, f"lost-taps-{lang}-changed-meanwhile")
+    photograph(second, f"lost-taps-{lang}-changed-meanwhile")
     assert_axe_clean(second)
 
 
@@ -247,7 +242,7 @@ def test_an_undo_on_a_stale_screen_undoes_nothing_and_offers_the_newer_entry(pho
         expect(second.locator("#undo button")).to_contain_text("Bob")
     assert seeder.sheet(gid).current.bids == {1: 2}
     assert seeder.sheet(gid).current.trump == "H"
-    shoot(second, f"lost-taps-{lang}-stale-undo")
+    photograph(second, f"lost-taps-{lang}-stale-undo")
     assert_axe_clean(second)
     second.locator("#undo button").click()
     expect(second.locator("#entry .notice")).to_contain_text(WORDS[lang]["undone"])
@@ -311,7 +306,7 @@ def test_closing_a_round_offline_keeps_the_app_and_closes_it_when_back(phones, s
     expect(page.locator("#connection")).to_contain_text("No connection")
     assert page.url.endswith(f"/g/{gid}/round/1")
     expect(page.locator("h1")).to_contain_text("Round 1")
-    shoot(page, "lost-taps-en-close-offline")
+    photograph(page, "lost-taps-en-close-offline")
     page.context.set_offline(False)
     expect(page.locator("h1")).to_contain_text("Round 2", timeout=10_000)
     assert seeder.sheet(gid).rounds[0].closed

@@ -13,9 +13,10 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from screens import photograph
 
 from test_languages import assert_axe_clean
-from test_lost_taps import phones, shoot  # noqa: F401 - ``phones`` is a fixture
+from test_lost_taps import phones  # noqa: F401 - ``phones`` is a fixture
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +74,7 @@ def test_five_phones_bid_hidden_see_the_bids_together_and_confirm_their_tricks(
     gid = start_on_the_scorers_phone(scorer)
     scorer.goto(f"/g/{gid}/share")
     expect(scorer.locator("#seat-links .qr svg")).to_have_count(4)
-    shoot(scorer, f"seat-phones-{lang}-share")
+    photograph(scorer, f"seat-phones-{lang}-share")
     assert_axe_clean(scorer)
     urls = {name: scorer.locator(f"#url-seat-{player}").input_value()
             for player, name in enumerate(NAMES)}
@@ -90,7 +91,7 @@ def test_five_phones_bid_hidden_see_the_bids_together_and_confirm_their_tricks(
         page.locator("input[name=code]").press("Enter")
         expect(page.locator("#seats")).to_be_visible()
         if name == "Cy":
-            shoot(page, f"seat-phones-{lang}-who-are-you")
+            photograph(page, f"seat-phones-{lang}-who-are-you")
             assert_axe_clean(page)
         page.locator("#seats button", has_text=name).click()
         expect(page.locator("#seat-screen")).to_be_visible()
@@ -110,9 +111,9 @@ def test_five_phones_bid_hidden_see_the_bids_together_and_confirm_their_tricks(
     expect(players["Cy"].locator("#bids-so-far [data-hidden-bid]")).to_have_count(1, timeout=10_000)
     expect(scorer.locator("#bid-1 [data-hidden-bid]")).to_have_count(1, timeout=10_000)
     expect(scorer.locator("#missing-bids")).to_contain_text("Cy, Di, Ann")
-    shoot(players["Cy"], f"seat-phones-{lang}-bob-hidden")
+    photograph(players["Cy"], f"seat-phones-{lang}-bob-hidden")
     assert_axe_clean(players["Cy"])
-    shoot(scorer, f"seat-phones-{lang}-scorer-who-is-missing")
+    photograph(scorer, f"seat-phones-{lang}-scorer-who-is-missing")
     assert_axe_clean(scorer)
     assert "1" not in players["Cy"].locator("#bids-so-far li", has_text="Bob").inner_text()
 
@@ -121,7 +122,7 @@ def test_five_phones_bid_hidden_see_the_bids_together_and_confirm_their_tricks(
     di.context.set_offline(True)  # Di bids with no connection: kept, sent once when back
     di.locator("#bid-3 button[value='0']").click()
     expect(di.locator("#connection")).to_be_visible()
-    shoot(di, f"seat-phones-{lang}-offline-bid")
+    photograph(di, f"seat-phones-{lang}-offline-bid")
     di.context.set_offline(False)
     expect(di.locator("#own-bid")).to_have_text("0", timeout=15_000)
     players["Ann"].locator("#bid-0 button[value='0']").click()
@@ -134,7 +135,7 @@ def test_five_phones_bid_hidden_see_the_bids_together_and_confirm_their_tricks(
         else:
             expect(page.locator("#bids-so-far [data-bid]")).to_have_count(4, timeout=10_000)
     expect(bob.locator("#bids-so-far li", has_text="Bob")).to_contain_text("1")
-    shoot(players["Cy"], f"seat-phones-{lang}-bids-together")
+    photograph(players["Cy"], f"seat-phones-{lang}-bids-together")
     assert_axe_clean(players["Cy"])
     assert sorted(bids_stored(seeder, gid)) == [(0, 0), (1, 1), (2, 0), (3, 0)]  # Di's once
 
@@ -142,7 +143,7 @@ def test_five_phones_bid_hidden_see_the_bids_together_and_confirm_their_tricks(
         page = players[name]
         page.locator(f"#tricks-{player} button[value='{TRICKS[name]}']").click()
         expect(page.locator("#own-tricks")).to_have_text(str(TRICKS[name]))
-    shoot(bob, f"seat-phones-{lang}-tricks-confirmed")
+    photograph(bob, f"seat-phones-{lang}-tricks-confirmed")
     assert_axe_clean(bob)
     close = scorer.locator("#close button[type=submit]")
     expect(close).to_be_enabled(timeout=10_000)
