@@ -18,7 +18,8 @@ It prints figures only (the budgets of issue 39 beside them); nothing fails:
     This is every round screen but the first: with a snapshot kept, Python is
     not started in the background;
   - the first round screen this phone opens, after Python's first start there
-    in the background (once the page is idle; it keeps the snapshot);
+    in the background (once the screen has been left alone 5 s and the
+    page is idle; it keeps the snapshot);
   - apart, that first screen's connection dropping before that start (no
     snapshot yet: Python starts from nothing).
   Budgets: 3 s, 8 s.
@@ -157,8 +158,8 @@ def longest_task(page: Page) -> float:
 
 def mark_made(page: Page, name: str) -> None:
     """Wait for a mark of js/offline-engine.js (the worker's steps among them):
-    ``offline-imported``, Python started in the background once the page was
-    idle; ``offline-snapshot-kept``, its first start on this phone kept its
+    ``offline-imported``, Python started in the background once the screen
+    was left alone and the page idle; ``offline-snapshot-kept``, its first start on this phone kept its
     snapshot (js/offline-python.js)."""
     page.wait_for_function("(name) => performance.getEntriesByName(name).length > 0", arg=name,
                            timeout=WAIT)

@@ -21,8 +21,8 @@
 // twice), and the page then opens the game where the server has it.
 //
 // Once ready, the screen says "Ready without network", and Python is started
-// in the background when the page is idle (the engine imported, no game held
-// yet). The service worker keeps this screen: reloaded, or any page of the
+// in the background once the screen has been left alone a while (the engine
+// imported, no game held yet). The service worker keeps this screen: reloaded, or any page of the
 // game opened, with no network, it starts from the kept log and this phone's
 // own taps, and draws the page its address names (js/offline-pages.js draws
 // the game's other pages and takes their forms).
@@ -163,7 +163,7 @@
     Promise.all([warm(), keepLog(), navigator.onLine ? keepPage() : null]).then(function () {
       if (!phone) { root.dataset.offline = "ready"; }
       sayReady(!phone);
-      if (!navigator.onLine) { start(); } else { whenIdle(bootOnce); }
+      if (!navigator.onLine) { start(); } else { whenQuiet(bootOnce); }
     }, function () { /* not ready: the screen works online as before */ });
   }
 
@@ -174,8 +174,13 @@
   }
 
   // Python's first start on this phone is made in the background once the
-  // page is idle: it keeps the snapshot every later start begins from
-  // (js/offline-python.js), about a fifth of the time. With one kept, Python is
+  // round screen has been left alone for a while (no tap, no key, no request
+  // for QUIET ms: at a table, while the cards are played) and the page is
+  // idle: it keeps the snapshot every later start begins from
+  // (js/offline-python.js), about a fifth of the time. Begun at once, it took
+  // the phone's CPU from the bids being tapped, and a screen left before it
+  // ended (a round closed: the next round is a new page) threw it away, to
+  // begin again on the next screen. With one kept, Python is
   // started only when the connection drops (docs/offline.md says why). The
   // snapshot is asked for only if the connection has not dropped meanwhile:
   // a phone cut off then holds its game as soon as Python is in.
@@ -188,6 +193,20 @@
         if (!restored && !starting) { return ask("keep", [settings.snapshot]); }
       }).catch(function () {});
     }, stopWorker); // its script did not load: a start makes a new one
+  }
+  var QUIET = 5000; // ms
+  var BUSY = ["pointerdown", "keydown", "htmx:beforeRequest"];
+  function whenQuiet(work) {
+    var timer = null;
+    function wait() {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(function () {
+        BUSY.forEach(function (name) { document.removeEventListener(name, wait, true); });
+        whenIdle(work);
+      }, QUIET);
+    }
+    BUSY.forEach(function (name) { document.addEventListener(name, wait, true); });
+    wait();
   }
   function whenIdle(work) {
     if (window.requestIdleCallback) { window.requestIdleCallback(function () { work(); }, { timeout: 5000 }); } else { window.setTimeout(work, 1000); }
