@@ -17,7 +17,7 @@ import secrets
 from itertools import islice
 
 import pytest
-from route_fuzzer import STRATEGIES, Fuzzer, Request, Scene, SceneGame, form_fields_of, json_leaves
+from route_fuzzer import STRATEGIES, Fuzzer, Scene, SceneGame, form_fields_of, json_leaves
 from route_fuzzer import normalized
 from werkzeug.datastructures import MultiDict
 from werkzeug.exceptions import HTTPException
