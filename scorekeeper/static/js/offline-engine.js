@@ -22,10 +22,11 @@
 //
 // Once ready, the screen says "Ready without network", and Python is started
 // in the background once the screen has been left alone a while (the engine
-// imported, no game held yet). The service worker keeps this screen: reloaded, or any page of the
-// game opened, with no network, it starts from the kept log and this phone's
-// own taps, and draws the page its address names (js/offline-pages.js draws
-// the game's other pages and takes their forms).
+// imported, no game held yet). The service worker keeps this screen:
+// reloaded, or any page of the game opened, with no network, it starts from
+// the kept log and this phone's own taps, and draws the page its address
+// names (js/offline-pages.js draws the game's other pages and takes their
+// forms).
 //
 // No rule is written here: this file only carries taps and HTML.
 (function () {
@@ -180,10 +181,10 @@
   // (js/offline-python.js), about a fifth of the time. Begun at once, it took
   // the phone's CPU from the bids being tapped, and a screen left before it
   // ended (a round closed: the next round is a new page) threw it away, to
-  // begin again on the next screen. With one kept, Python is
-  // started only when the connection drops (docs/offline.md says why). The
-  // snapshot is asked for only if the connection has not dropped meanwhile:
-  // a phone cut off then holds its game as soon as Python is in.
+  // begin again on the next screen. With one kept, Python is started only
+  // when the connection drops (docs/offline.md says why). The snapshot is
+  // asked for only if the connection has not dropped meanwhile: a phone cut
+  // off then holds its game as soon as Python is in.
   function bootOnce() {
     if (starting || booting) { return; }
     worker();
