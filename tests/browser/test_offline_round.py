@@ -126,15 +126,18 @@ def test_pages_that_never_go_offline_never_load_pyodide(page: Page, path):
 
 def counting_workers(failing: int = 0) -> str:
     """Before the page's scripts: the workers the page makes are counted
-    (``window.workersMade``; Python's is the only one), and the first
+    (``window.workersMade``; Python's is the only one) and timed
+    (``window.workersAt``, in ms of the page's clock), and the first
     ``failing`` of them fail to load, as ones whose files were cut off on
     their way."""
     return """
 (function () {
   var Real = window.Worker;
   window.workersMade = 0;
+  window.workersAt = [];
   window.Worker = function (url) {
     window.workersMade += 1;
+    window.workersAt.push(performance.now());
     return new Real(window.workersMade <= %d ? "/no-such-worker.js" : url);
   };
 })();
@@ -263,21 +266,13 @@ def test_later_round_screens_start_python_only_when_offline_from_the_snapshot_th
     assert [change["kind"] for change in exported["stored"]["changes"]] == ["trump", "bid", "bid", "bid"]
 
 
-#: Before the page's scripts: when each tap, key and request was made, and
-#: when each worker (Python's is the only one), in ms of the page's clock.
-BUSY_AND_WORKERS_TIMED = """
-(function () {
-  var Real = window.Worker;
-  window.busyAt = [];
-  window.workersAt = [];
-  ["pointerdown", "keydown", "htmx:beforeRequest"].forEach(function (name) {
-    document.addEventListener(name, function () { window.busyAt.push(performance.now()); }, true);
-  });
-  window.Worker = function (url) {
-    window.workersAt.push(performance.now());
-    return new Real(url);
-  };
-})();
+#: Before the page's scripts: when each tap, key and request was made, in ms
+#: of the page's clock.
+BUSY_TIMED = """
+window.busyAt = [];
+["pointerdown", "keydown", "htmx:beforeRequest"].forEach(function (name) {
+  document.addEventListener(name, function () { window.busyAt.push(performance.now()); }, true);
+});
 """
 
 
@@ -288,7 +283,7 @@ def test_pythons_first_start_waits_until_the_round_screen_is_left_alone(page: Pa
     slowed the bids on a modest phone, and a screen closed before it ended
     threw it away.) Timed by the page's own clock, however slow the machine."""
     gid = seeder.start(NAMES)
-    page.add_init_script(BUSY_AND_WORKERS_TIMED)
+    page.add_init_script(BUSY_TIMED + counting_workers())
     page.goto(f"/g/{gid}/round/1")
     expect(page.locator("html")).to_have_attribute("data-offline", "ready", timeout=START)
     ready = page.evaluate("performance.now()")
