@@ -28,13 +28,16 @@ from .web.monitoring import log_request_error, register_monitoring
 from .web.rendered import register_kept_pages
 from .web.security import register_limits, register_security
 from .web.templating import register_template_helpers
-from .web.urls import register_url_converters
+from .web.urls import Rule, register_url_converters
 
 
 class Scorekeeper(Flask):
     """Flask, whose log of an error names the endpoint, never the path: a
     game's path holds its link's secret, and the README promises that no
-    address is logged."""
+    address is logged. Its routes share their compiled address builders
+    with every other app of the process (:class:`~scorekeeper.web.urls.Rule`)."""
+
+    url_rule_class = Rule
 
     def log_exception(self, exc_info) -> None:
         log_request_error(exc_info)
