@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import gzip
 import os
 import random
@@ -323,6 +324,7 @@ class Step:
         self.pushed = 0  # panels that came in a stream
         self.streams_opened = 0
         self.open_seconds = 0.0
+        self.stream_errors: collections.Counter[str] = collections.Counter()  # why each ended
 
     def passes(self) -> bool:
         taps, seen = self.times["tap"], self.seen
@@ -347,6 +349,9 @@ class Step:
         streams = (f" | {self.streams_opened} streams opened in {self.open_seconds:4.1f} s"
                    if self.streams_opened else "")
         verdict = "pass" if self.passes() else "FAIL"
+        if self.stream_errors:
+            verdict += "\n  streams ended: " + ", ".join(
+                f"{count} x {why}" for why, count in self.stream_errors.most_common(3))
         return (f"{label:<24} " + " | ".join(parts) + f"{pushed} | {seen} | errors: {errors}"
                 f"{streams} | server CPU {cpu:4.2f} ms/request, {per_tap:5.2f} ms/tap  {verdict}")
 
@@ -613,6 +618,7 @@ async def run_step(servers: list[Server], tables: list[Table], seconds: float, c
         for task in streams:
             if task.done() and task.exception() is not None:
                 step.errors["stream"] += 1
+                step.stream_errors[repr(task.exception())[:60]] += 1
     finally:
         for task in streams:
             task.cancel()
