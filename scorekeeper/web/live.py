@@ -28,6 +28,7 @@ streams refuses more (:func:`refused`), so that its taps still get in.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -52,10 +53,13 @@ def change_event(version: int) -> str:
     return f"event: change\ndata: {version}\n\n"
 
 
+@functools.lru_cache(maxsize=128)
 def panel_event(html: str) -> str:
     """The event that carries a screen's panel: one ``data`` line per line,
     split where an EventSource splits (CR LF, LF or CR; it joins them with LF,
-    as an HTML parser reads a CR anyway)."""
+    as an HTML parser reads a CR anyway). Every stream that sends the same
+    kept drawing gets the same event, made once (each then puts its own CSRF
+    token in, :mod:`scorekeeper.web.pushed`)."""
     lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return "event: panel\n" + "".join(f"data: {line}\n" for line in lines) + "\n"
 

@@ -77,7 +77,9 @@ class PanelEvents:
                 html = None
         if html is None:
             return live.change_event(version)
-        return live.panel_event(html.replace(TOKEN_MARK, self.token))
+        # The mark is on one line of the event as of the drawing: the event is
+        # made once per drawing, and each stream puts its own token in.
+        return live.panel_event(html).replace(TOKEN_MARK, self.token)
 
 
 @contextmanager
