@@ -220,8 +220,8 @@ class Server:
     def __init__(self, app: str, env: dict[str, str], cwd: Path) -> None:
         self.port = free_port()
         self.process = subprocess.Popen(
-            [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}", *GUNICORN,
-             "--access-logfile", "/dev/null", app],
+            # As make run starts it: no access log (the app logs each request itself).
+            [str(BIN / "gunicorn"), "--bind", f"127.0.0.1:{self.port}", *GUNICORN, app],
             env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     async def ready(self, path: str) -> None:
