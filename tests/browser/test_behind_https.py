@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
@@ -125,8 +126,12 @@ def hosted(tmp_path_factory):
         wait_until_answering(f"{url}/healthz", proxy)
         yield url
     finally:
+        # At once: nginx's TERM is its fast stop, and gunicorn's QUIT its quick
+        # one (its TERM would wait graceful_timeout, 5 s, for the streams of
+        # phones already closed, which it notices only at their next heartbeat).
+        proxy.terminate()
+        app.send_signal(signal.SIGQUIT)
         for process in (proxy, app):
-            process.terminate()
             process.wait(timeout=30)
 
 
