@@ -25,6 +25,8 @@ from .sheet import Sheet
 #: is: entries of the open round, which neither close it nor score anything.
 #: tests/game/test_fold_snapshot.py checks it on random games.
 SUMMARY_KEEPING = frozenset({"bid", "tricks", "trump"})
+#: How many of its newest changes a :class:`Fold` keeps (:attr:`Fold.latest`).
+LATEST_KEPT = 8
 
 
 def effective_changes(changes: Iterable[ChangeLike]) -> list[ChangeLike]:
@@ -321,6 +323,10 @@ class Fold:
         self.effective: list[ChangeLike] = []
         #: The latest change folded (undos included), and its number.
         self.last: ChangeLike | None = None
+        #: The newest changes folded (undos included), oldest first, at most
+        #: :data:`LATEST_KEPT`: what a phone that keeps the log most often
+        #: lacks, at hand without reading the log again.
+        self.latest: tuple[ChangeLike, ...] = ()
         self.version = 0
         self._sheet: Sheet | None = None
 
@@ -348,6 +354,8 @@ class Fold:
             for change in new.effective:
                 state.apply(change)
         new.state = state
+        new.latest = tuple(sorted((*self.latest, *changes[-LATEST_KEPT:]),
+                                  key=lambda change: change.seq)[-LATEST_KEPT:])
         new.last = max(changes, key=lambda change: change.seq)
         if self.last is not None and self.last.seq > new.last.seq:
             new.last = self.last

@@ -55,6 +55,17 @@ def changes_after(game: Game, seq: int) -> list[StoredChange]:
         .order_by(Change.seq))]
 
 
+def kept_changes_after(game: Game, seq: int) -> list[StoredChange] | None:
+    """The game's changes numbered after ``seq`` as its fold kept at its
+    version holds them (:attr:`~scorekeeper.game.Fold.latest`: its newest),
+    with no query; None when that fold is not kept or does not reach back
+    to them."""
+    fold = stores().folds.get(game.public_id, game.version)
+    if fold is None or not fold.latest or fold.latest[0].seq > seq + 1:
+        return None
+    return [change for change in fold.latest if change.seq > seq]
+
+
 def fold_of(game: Game) -> Fold:
     """The fold of every change the game has, as of its ``version`` as loaded."""
     folds = stores().folds

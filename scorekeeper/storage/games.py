@@ -44,8 +44,11 @@ def ruleset_of(game: Game) -> Ruleset:
 def load_changes(game: Game, after: int = 0) -> list[StoredChange]:
     """The game's changes (those numbered after ``after``), oldest first, as
     plain rows (no ORM objects to build: a bid tap in a long game reads
-    several hundred of them)."""
-    return folds.changes_after(game, after)
+    several hundred of them). The newest few come from the game's kept fold
+    with no query (a tap's panel carries them, web/round_screen.py's
+    ``log_tail``)."""
+    kept = folds.kept_changes_after(game, after)
+    return kept if kept is not None else folds.changes_after(game, after)
 
 
 def load_sheet(game: Game, changes: Sequence[Any] | None = None) -> Sheet:

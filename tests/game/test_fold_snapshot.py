@@ -3,7 +3,7 @@ of the whole change log, at every prefix of long random games with
 corrections, undos, joins, leaves, sit-outs, adjustments, schedule, deck and
 scoring changes, games ended early, and renames from the roster and their
 taking back (which the game's own undo passes over) (plain Python: no app, no
-database)."""
+database); and it holds the log's newest changes, in order."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.game import Fold, GameError, build_sheet, entries
-from scorekeeper.game.fold import SUMMARY_KEEPING
+from scorekeeper.game.fold import LATEST_KEPT, SUMMARY_KEEPING
 from scorekeeper.game.renames import rename_member, renamed_back
 from scorekeeper.rules import SCORING_PRESETS, find_preset
 from stored import Stored
@@ -141,6 +141,7 @@ def test_the_kept_fold_extended_by_the_newer_changes_equals_the_fold_of_the_whol
         older = fold
         fold = fold.extend(new)
         same_sheet(fold.sheet, table.sheet)
+        assert fold.latest == tuple(table.changes[-LATEST_KEPT:])  # the newest, in order
         # The fold it was extended from is unchanged: a kept fold is never mutated.
         same_sheet(older.sheet, build_sheet(table.ruleset, table.players, 0,
                                             table.changes[:before]))

@@ -98,6 +98,19 @@ def test_a_poll_after_a_tap_gets_the_panel_the_tap_drew_with_one_query(htmx_tabl
     assert token.sub("", drawn) == token.sub("", tapped)
 
 
+def test_a_taps_panel_carries_the_last_changes_from_the_fold_the_tap_kept(htmx_table, app):
+    """The entry panel carries the game's last changes (web/round_screen.py's
+    log_tail) from the game's kept fold: the tap's one statement on the
+    change log is its insert."""
+    htmx_table.start()
+    htmx_table.trump(1, "H")
+    response, statements = statements_of(app, lambda: htmx_table.bid(1, 1, 2))
+    assert response.status_code == 200
+    assert '"kind": "bid", "player": 1, "round": 1, "seq": 2' in response.get_data(as_text=True)
+    on_the_log = [statement for statement in statements if "changes" in statement]
+    assert len(on_the_log) == 1 and on_the_log[0].startswith("INSERT"), on_the_log
+
+
 def test_a_poll_after_another_phones_entry_gets_the_panel_with_the_new_version(table, app):
     table.start()
     table.trump(1, "H")
