@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 S = TypeVar("S", bound=Hashable)
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 class Kept(Generic[S, V]):
@@ -110,12 +111,44 @@ class Kept(Generic[S, V]):
             self._values.clear()
 
 
+#: The longest pause between two tries of a SQLite write lock that another
+#: process holds (:func:`when_unlocked`), in seconds.
+LOCK_PAUSE = 0.002
+
+
+def when_unlocked(call: Callable[[], T], seconds: float) -> T:
+    """``call()``, a statement on a SQLite connection whose busy timeout is 0,
+    tried again while another process holds the database's write lock, for
+    at most ``seconds`` (then its ``database is locked`` goes up).
+
+    SQLite's own wait (the driver's ``timeout``) sleeps inside the driver,
+    1, 2, 5, 10 ms and longer between its tries: under gunicorn's gevent
+    worker (gunicorn.conf.py) that holds the whole worker, every phone's
+    stream and request on it, and sleeps on after the lock is free. Here
+    :func:`time.sleep`, which gevent makes a wait of this greenlet only, lets
+    the worker's others run, and the lock is tried again within
+    :data:`LOCK_PAUSE`."""
+    deadline = time.monotonic() + seconds
+    pause = LOCK_PAUSE / 8
+    while True:
+        try:
+            return call()
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, LOCK_PAUSE)
+
+
 class SharedFile:
     """A small SQLite file that every process of one server opens, for what
     no fact depends on (the rate limits' counts, drawings kept): each process
     through a connection of its own (a worker forked from another opens its
     own), one statement at a time under a lock, each committed at once and
-    written without waiting for the disk (``synchronous=OFF``)."""
+    written without waiting for the disk (``synchronous=OFF``); a statement
+    waits for another process's write for at most ``timeout`` seconds
+    (:func:`when_unlocked`)."""
 
     def __init__(self, path: str, schema: str, timeout: float) -> None:
         self.path = path
@@ -127,18 +160,19 @@ class SharedFile:
 
     def _connect(self) -> sqlite3.Connection:
         if self._connection is None or self._opened_in != os.getpid():
-            connection = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None,
+            connection = sqlite3.connect(self.path, timeout=0, isolation_level=None,
                                          check_same_thread=False)
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=OFF")
-            connection.execute(self.schema)
+            for statement in ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=OFF", self.schema):
+                when_unlocked(lambda: connection.execute(statement), self.timeout)
             self._connection, self._opened_in = connection, os.getpid()
         return self._connection
 
     def run(self, statement: str, parameters: dict | tuple = ()) -> list[tuple]:
         """The rows of ``statement`` (raises :class:`sqlite3.Error`)."""
         with self._lock:
-            return self._connect().execute(statement, parameters).fetchall()
+            connection = self._connect()
+            return when_unlocked(lambda: connection.execute(statement, parameters).fetchall(),
+                                 self.timeout)
 
 
 class SharedKept:

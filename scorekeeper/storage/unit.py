@@ -35,10 +35,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import bindparam, event, inspect, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ..kept import when_unlocked
 from . import folds
 from .database import db
 from .models import Game, utcnow
@@ -125,7 +126,7 @@ def wait_for_turn(games: Sequence[Game]) -> None:
     connection = db.session.connection()
     if connection.dialect.name == "sqlite":
         if not in_transaction(connection):
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            begin_immediate(connection)
     elif connection.dialect.name != "postgresql":
         return
     ids = {inspect(game).identity[0]: game for game in games}
@@ -136,6 +137,28 @@ def wait_for_turn(games: Sequence[Game]) -> None:
     for game_id, version in locked:
         if version != ids[game_id].version:
             raise VersionTaken(ids[game_id].public_id)
+
+
+def begin_immediate(connection: Any) -> None:
+    """SQLite's ``BEGIN IMMEDIATE``: the database's one write lock, waited for
+    in short sleeps that let the worker's other phones on (not in the
+    driver, which would hold the whole gevent worker:
+    :func:`scorekeeper.kept.when_unlocked`), as long as the connection's
+    own busy timeout."""
+    driver = connection.connection.dbapi_connection
+    timeout = driver.execute("PRAGMA busy_timeout").fetchone()[0]
+    driver.execute("PRAGMA busy_timeout = 0")
+
+    def take_lock() -> None:
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except DBAPIError as error:
+            raise error.orig from None  # the driver's: whether it was the lock
+
+    try:
+        when_unlocked(take_lock, timeout / 1000)
+    finally:
+        driver.execute(f"PRAGMA busy_timeout = {int(timeout)}")
 
 
 #: :data:`LOCK_GAMES` as psycopg takes it, for :func:`begun_and_locked`.
