@@ -141,10 +141,10 @@ def wait_for_turn(games: Sequence[Game]) -> None:
 
 def begin_immediate(connection: Any) -> None:
     """SQLite's ``BEGIN IMMEDIATE``: the database's one write lock, waited for
-    in short sleeps that let the worker's other phones on (not in the
-    driver, which would hold the whole gevent worker:
-    :func:`scorekeeper.kept.when_unlocked`), as long as the connection's
-    own busy timeout."""
+    in short sleeps while the worker serves its other phones, not in the
+    driver, which would hold the whole gevent worker
+    (:func:`scorekeeper.kept.when_unlocked`); for as long as the
+    connection's own busy timeout."""
     driver = connection.connection.dbapi_connection
     timeout = driver.execute("PRAGMA busy_timeout").fetchone()[0]
     driver.execute("PRAGMA busy_timeout = 0")
