@@ -26,6 +26,13 @@ def holder(tmp_path):
     connection.close()
 
 
+def waiter_on(holder) -> sqlite3.Connection:
+    """This process's connection to the holder's file, as the app's waits use
+    one: SQLite's own busy wait off."""
+    path = holder.execute("PRAGMA database_list").fetchone()[2]
+    return sqlite3.connect(path, timeout=0, isolation_level=None)
+
+
 def released_after(holder, pauses: int, slept: list[float]):
     """A stand-in for time.sleep that notes each pause and ends the holder's
     write after ``pauses`` of them (no thread, no clock: nothing depends on
@@ -38,8 +45,7 @@ def released_after(holder, pauses: int, slept: list[float]):
 
 
 def test_the_lock_is_tried_again_after_pauses_of_at_most_two_ms(holder, monkeypatch):
-    waiter = sqlite3.connect(holder.execute("PRAGMA database_list").fetchone()[2],
-                             timeout=0, isolation_level=None)
+    waiter = waiter_on(holder)
     slept: list[float] = []
     monkeypatch.setattr(time, "sleep", released_after(holder, 5, slept))
     when_unlocked(lambda: waiter.execute("BEGIN IMMEDIATE"), seconds=5)
@@ -48,8 +54,7 @@ def test_the_lock_is_tried_again_after_pauses_of_at_most_two_ms(holder, monkeypa
 
 
 def test_past_its_time_the_lock_error_goes_up_and_any_other_at_once(holder, monkeypatch):
-    waiter = sqlite3.connect(holder.execute("PRAGMA database_list").fetchone()[2],
-                             timeout=0, isolation_level=None)
+    waiter = waiter_on(holder)
     with pytest.raises(sqlite3.OperationalError, match="locked"):
         when_unlocked(lambda: waiter.execute("BEGIN IMMEDIATE"), seconds=0)
     slept: list[float] = []
