@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test test-fast setup setup-test chromium nginx translations translations-update migrate bench clean pyodide engine-bytecode
+.PHONY: run test test-fast setup setup-test chromium nginx translations translations-update migrate bench clean pyodide engine-bytecode stdlib-bytecode
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,9 +23,9 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[test,postgres]"
 	touch $@ $(VENV)/.installed-app
 
-setup: $(VENV)/.installed-app translations pyodide engine-bytecode
+setup: $(VENV)/.installed-app translations pyodide engine-bytecode stdlib-bytecode
 
-setup-test: $(VENV)/.installed-test translations pyodide engine-bytecode
+setup-test: $(VENV)/.installed-test translations pyodide engine-bytecode stdlib-bytecode
 
 # Pyodide's core for the round screen without network (docs/offline.md), from
 # the npm registry (npm checks the package's integrity), never from a CDN;
@@ -62,6 +62,16 @@ engine-bytecode: $(ENGINE_BYTECODE)
 $(ENGINE_BYTECODE): $(PYODIDE_DIR)/.vendored $(VENV)/.installed-app $(ENGINE_SOURCES) \
 		tools/engine_bytecode.py tools/engine_bytecode.mjs
 	$(BIN)/python tools/engine_bytecode.py
+
+# Pyodide's standard library compiled ahead by Pyodide itself, once per Pyodide
+# version: a phone's first start of Python then compiles none of the modules it
+# starts with (tools/stdlib_bytecode.mjs; docs/offline.md). Without it, the
+# phone is given Pyodide's own python_stdlib.zip, of sources.
+STDLIB_BYTECODE := scorekeeper/static/vendor/stdlib-bytecode-$(PYODIDE_VERSION).zip
+stdlib-bytecode: $(STDLIB_BYTECODE)
+
+$(STDLIB_BYTECODE): $(PYODIDE_DIR)/.vendored tools/stdlib_bytecode.mjs
+	node tools/stdlib_bytecode.mjs $(PYODIDE_DIR) $@
 
 translations: $(VENV)/.installed-app
 	@if ls scorekeeper/translations/*/LC_MESSAGES/messages.po >/dev/null 2>&1; then \

@@ -105,6 +105,9 @@ def test_a_round_played_offline_is_scored_by_the_engine_and_sent_when_back(page:
     assert first["tricks"] == {**{NAMES[p]: TRICKS[p] for p in ORDER[:3]}, "Ann": 0}
     assert exported["rounds"][1]["trump"] == "C"
     assert any("/pyodide.asm.wasm" in url for url in asked)
+    # The standard library compiled ahead (tools/stdlib_bytecode.mjs), not Pyodide's sources.
+    assert any(url.endswith("/stdlib-bytecode-0.27.8.zip") for url in asked)
+    assert not any(url.endswith("/python_stdlib.zip") for url in asked)
     assert [url for url in asked if not url.startswith(live_server)] == []
     # Each entry once: trump, four bids, four tricks (Ann's with the close), close;
     # then round 2's diamonds, its undo, and clubs.

@@ -65,6 +65,11 @@ def test_the_makefile_vendors_the_pyodide_the_app_names():
     # And the bundle's Python compiled to bytecode by that Pyodide (tools/engine_bytecode.py).
     assert "engine-bytecode" in re.search(r"^setup:.*$", makefile, re.M).group(0)
     assert "engine-bytecode" in re.search(r"^setup-test:.*$", makefile, re.M).group(0)
+    # And its standard library (tools/stdlib_bytecode.mjs).
+    assert "stdlib-bytecode" in re.search(r"^setup:.*$", makefile, re.M).group(0)
+    assert "stdlib-bytecode" in re.search(r"^setup-test:.*$", makefile, re.M).group(0)
+    assert f"STDLIB_BYTECODE := scorekeeper/static/{engine.STDLIB_BYTECODE}".replace(
+        engine.PYODIDE_VERSION, "$(PYODIDE_VERSION)") in makefile
 
 
 def test_the_bundle_is_served_once_per_version_with_a_long_cache(client, table):
@@ -119,6 +124,52 @@ def test_every_module_of_the_bundle_comes_with_pyodides_bytecode_of_its_source(u
         data = (source.parent / "__pycache__" / f"{source.stem}.{tag}.pyc").read_bytes()
         assert data[4:8] == engine.CHECKED_HASH, source
         assert data[8:16] == _imp.source_hash(int.from_bytes(data[:4], "little"), source.read_bytes())
+
+
+def test_pyodides_standard_library_comes_compiled_by_pyodides_python():
+    """Each module of Pyodide's own python_stdlib.zip (sources) is, in the zip
+    the phone is given, its bytecode as Pyodide's Python 3.12 compiles that
+    very source (the hash it holds), where zipimport looks for it, and never
+    checked against a source it no longer has; every other file is the same."""
+    static = ROOT / "scorekeeper" / "static"
+    with zipfile.ZipFile(static / engine.PYODIDE_DIR / "python_stdlib.zip") as given, \
+            zipfile.ZipFile(static / engine.STDLIB_BYTECODE) as compiled:
+        sources = {entry: given.read(entry) for entry in given.namelist()}
+        made = {entry: compiled.read(entry) for entry in compiled.namelist()}
+    modules = {name: data for name, data in sources.items() if name.endswith(".py")}
+    assert len(modules) > 500 and "asyncio/base_events.py" in modules
+    assert set(made) == {name[:-3] + ".pyc" if name in modules else name for name in sources}
+    magic = (3531).to_bytes(2, "little") + b"\r\n"  # Python 3.12's, as in the engine's bytecode
+    for name, source in modules.items():
+        data = made[name[:-3] + ".pyc"]
+        assert data[:4] == magic and data[4:8] == (1).to_bytes(4, "little"), name
+        assert data[8:16] == _imp.source_hash(int.from_bytes(magic, "little"), source), name
+    assert all(made[name] == data for name, data in sources.items() if name not in modules)
+
+
+def test_the_phone_is_given_the_compiled_standard_library_where_it_was_made(
+        app, client, table, monkeypatch):
+    """Its Pyodide's files, for the service worker to keep, and the snapshot's
+    key name the standard library given (a snapshot's Python reads the zip it
+    started with by that zip's listing)."""
+    gid = table.start()
+
+    def settings() -> dict:
+        page = client.get(f"/g/{gid}/round/1").get_data(as_text=True)
+        return json.loads(html.unescape(re.search(r'data-settings="([^"]+)"', page).group(1)))
+
+    compiled = settings()
+    assert compiled["stdlib"] == f"/static/{engine.STDLIB_BYTECODE}"
+    assert compiled["files"] == [f"/static/{engine.PYODIDE_DIR}/{name}" for name in engine.PYODIDE_FILES
+                                 if name != "python_stdlib.zip"] + [compiled["stdlib"]]
+    assert client.get(compiled["stdlib"]).status_code == 200
+    monkeypatch.setattr(engine, "STDLIB_BYTECODE", "vendor/never-made.zip")  # no Node.js at set-up
+    sources = settings()
+    assert sources["stdlib"] == f"/static/{engine.PYODIDE_DIR}/python_stdlib.zip"
+    assert sources["stdlib"] in sources["files"] and compiled["stdlib"] not in sources["files"]
+    assert sources["snapshot"]["key"] != compiled["snapshot"]["key"]
+    assert {key: compiled[key] for key in compiled if key not in ("stdlib", "files", "snapshot")} \
+        == {key: sources[key] for key in sources if key not in ("stdlib", "files", "snapshot")}
 
 
 def test_every_template_the_phone_draws_comes_compiled_by_pyodides_python(unpacked):

@@ -263,7 +263,7 @@
   function boot() {
     if (booting) { return booting; }
     worker();
-    booting = ask("boot", [{ pyodide: settings.pyodide, bundle: settings.bundle, snapshot: settings.snapshot }]);
+    booting = ask("boot", [{ pyodide: settings.pyodide, stdlib: settings.stdlib, bundle: settings.bundle, snapshot: settings.snapshot }]);
     booting.catch(function () { booting = null; stopWorker(); });
     return booting;
   }

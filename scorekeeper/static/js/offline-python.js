@@ -5,8 +5,10 @@
 // WebAssembly) and asks it, one message at a time, in order:
 //   kept(where)              whether a snapshot Python can start from is kept
 //                            (below); nothing is started;
-//   boot({pyodide, bundle, snapshot})
-//                            Pyodide's core started, the engine bundle
+//   boot({pyodide, stdlib, bundle, snapshot})
+//                            Pyodide's core started (with the standard
+//                            library at stdlib: compiled ahead where the
+//                            server has it), the engine bundle
 //                            unpacked, scorekeeper.web.phone imported (no
 //                            game held yet); answers whether Python came from
 //                            the snapshot;
@@ -95,10 +97,12 @@ function keepSnapshot(where, snapshot) {
 // this Pyodide cannot take the one kept; resolves to whether it came from one.
 function startPython(settings, snapshot) {
   if (!snapshot) {
-    return self.loadPyodide({ indexURL: settings.pyodide, _makeSnapshot: Boolean(self.caches) })
+    return self.loadPyodide({ indexURL: settings.pyodide, stdLibURL: settings.stdlib,
+                              _makeSnapshot: Boolean(self.caches) })
       .then(function (started) { python = started; return false; });
   }
-  return self.loadPyodide({ indexURL: settings.pyodide, _loadSnapshot: new Uint8Array(snapshot) })
+  return self.loadPyodide({ indexURL: settings.pyodide, stdLibURL: settings.stdlib,
+                            _loadSnapshot: new Uint8Array(snapshot) })
     .then(function (started) { python = started; return true; },
           function () { return startPython(settings, null); });
 }
