@@ -6,6 +6,7 @@ worker: the app's one write path and the files the workers share."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 
 import pytest
@@ -34,10 +35,17 @@ def waiter_on(holder) -> sqlite3.Connection:
 
 
 def released_after(holder, pauses: int, slept: list[float]):
-    """A stand-in for time.sleep that notes each pause and ends the holder's
-    write after ``pauses`` of them (no thread, no clock: nothing depends on
-    the machine's speed)."""
+    """A stand-in for time.sleep that notes each pause of the test's own
+    thread and ends the holder's write after ``pauses`` of them (no thread,
+    no clock: nothing depends on the machine's speed). Another thread's sleep
+    is a real one: an app's watch thread, left from an earlier test of this
+    process until its next look, once took the fourth pause and ended the
+    write from the wrong thread."""
+    real, mine = time.sleep, threading.get_ident()
+
     def sleep(seconds: float) -> None:
+        if threading.get_ident() != mine:
+            return real(seconds)
         slept.append(seconds)
         if len(slept) == pauses:
             holder.execute("COMMIT")
