@@ -6,13 +6,11 @@ control character (PostgreSQL cannot even compare a text with a NUL in it).
 A segment that is neither matches no route: the answer is the app's 404 page,
 before any view or query runs.
 
-Each route's address builders are compiled once per process (:class:`Rule`),
-not again for every app.
+Each route is compiled once per process (:class:`Rule`), its address
+builders with it, not again for every app.
 """
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from flask import Flask
 from werkzeug import routing
@@ -56,27 +54,39 @@ def register_url_converters(app: Flask) -> None:
 
 
 class Rule(routing.Rule):
-    """A route whose two address builders (what ``url_for`` calls) are
-    compiled once per process and shared by every app made in it.
+    """A route compiled once per process and shared by every app made in it:
+    its parts (what the map's matcher is built from, each ``<…>``'s regular
+    expression), its converters and its two address builders (what
+    ``url_for`` calls).
 
-    werkzeug writes each builder as Python source and compiles it, for every
-    route of every app: that was 84 % of the time :func:`create_app` took
-    (40 ms on this machine), and the tests make an app for each test. A
-    builder depends only on what the key of :data:`BUILDERS` holds (the
-    route's text and parts, its defaults, the converters), and it takes the
-    rule it builds for as its first argument, so one compiled builder serves
-    the same route in every app.
+    werkzeug parses each route and writes each builder as Python source and
+    compiles it, for every route of every app: the builders alone were 84 %
+    of the time :func:`create_app` took (40 ms on this machine), and the
+    tests make an app for each test. All of it depends only on what the key
+    of :data:`COMPILED` holds (the route's text, host or subdomain, slashes
+    merged or not, defaults, the map's converters), and a builder takes the
+    rule it builds for as its first argument, so one compiled route serves
+    the same route in every app. What is shared is never changed once made
+    (the converters keep the first map they were made for, which they do
+    not use).
     """
 
-    def _compile_builder(self, append_unknown: bool = True) -> Callable[..., tuple[str, str]]:
-        key = (self.rule, tuple(self._trace), repr(sorted((self.defaults or {}).items())),
-               frozenset(self.map.converters.items()), append_unknown)
-        builder = BUILDERS.get(key)
-        if builder is None:
-            builder = BUILDERS[key] = super()._compile_builder(append_unknown)
-        return builder
+    def compile(self) -> None:
+        domain = self.host if self.map.host_matching else self.subdomain
+        key = (self.rule, self.map.host_matching, domain, self.merge_slashes,
+               repr(sorted((self.defaults or {}).items())),
+               frozenset(self.map.converters.items()))
+        compiled = COMPILED.get(key)
+        if compiled is None:
+            super().compile()
+            compiled = COMPILED[key] = (self._parts, self._trace, self._converters,
+                                        self._build.__func__, self._build_unknown.__func__)
+        self._parts, self._trace, self._converters, build, build_unknown = compiled
+        self.arguments.update(self._converters)
+        self._build = build.__get__(self, None)
+        self._build_unknown = build_unknown.__get__(self, None)
 
 
-#: The builders compiled so far, by what they depend on: one pair per route
-#: of the app, whatever the number of apps.
-BUILDERS: dict[tuple, Callable[..., tuple[str, str]]] = {}
+#: The routes compiled so far, by what they depend on: one per route of the
+#: app, whatever the number of apps.
+COMPILED: dict[tuple, tuple] = {}
