@@ -251,11 +251,12 @@ def phone_settings(seat: int | None = None, friendly: bool = False) -> dict[str,
              if rule.endpoint in PHONE_ENDPOINTS}
     bundle_url = url_for("engine.bundle_zip", version=version)
     stdlib = stdlib_file()
+    stdlib_url = url_for("static", filename=stdlib)
     return {
         "pyodide": url_for("static", filename=PYODIDE_DIR + "/"),
-        "stdlib": url_for("static", filename=stdlib),
+        "stdlib": stdlib_url,
         "files": [url_for("static", filename=f"{PYODIDE_DIR}/{name}") for name in PYODIDE_FILES
-                  if name != "python_stdlib.zip"] + [url_for("static", filename=stdlib)],
+                  if name != "python_stdlib.zip"] + [stdlib_url],
         "bundle": bundle_url,
         # Where the phone keeps Python's snapshot (js/offline-python.js): one per
         # bundle, Pyodide and standard library (a snapshot's Python holds the
