@@ -5,7 +5,7 @@
 //   node tools/stdlib_bytecode.mjs PYODIDE_DIR TARGET
 //
 // Pyodide's python_stdlib.zip holds the standard library as sources: its start
-// alone imports some 150 of them (asyncio, inspect, typing, logging, zipfile...),
+// alone imports 116 of them (asyncio, inspect, typing, logging, zipfile...),
 // each compiled on the phone, in WebAssembly not yet compiled to fast code. TARGET
 // is the same zip with each module's source replaced by its bytecode beside it
 // (<module>.pyc, where zipimport looks first), every other file as it was.
