@@ -8,6 +8,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -34,22 +35,29 @@ def waiter_on(holder) -> sqlite3.Connection:
     return sqlite3.connect(path, timeout=0, isolation_level=None)
 
 
-def released_after(holder, pauses: int, slept: list[float]):
+def noting(slept: list[float], after_each: Callable[[], None] = lambda: None):
     """A stand-in for time.sleep that notes each pause of the test's own
-    thread and ends the holder's write after ``pauses`` of them (no thread,
-    no clock: nothing depends on the machine's speed). Another thread's sleep
-    is a real one: an app's watch thread, left from an earlier test of this
-    process until its next look, once took the fourth pause and ended the
-    write from the wrong thread."""
+    thread in ``slept``, then calls ``after_each`` (no thread, no clock:
+    nothing depends on the machine's speed). Another thread's sleep is a real
+    one: an app's watch thread, left from an earlier test of this process
+    until its next look, once took a pause meant for the test and ended the
+    holder's write from the wrong thread."""
     real, mine = time.sleep, threading.get_ident()
 
     def sleep(seconds: float) -> None:
         if threading.get_ident() != mine:
             return real(seconds)
         slept.append(seconds)
+        after_each()
+    return sleep
+
+
+def released_after(holder, pauses: int, slept: list[float]):
+    """:func:`noting` the pauses, and the holder's write ended after ``pauses`` of them."""
+    def release() -> None:
         if len(slept) == pauses:
             holder.execute("COMMIT")
-    return sleep
+    return noting(slept, release)
 
 
 def test_the_lock_is_tried_again_after_pauses_of_at_most_two_ms(holder, monkeypatch):
@@ -66,7 +74,7 @@ def test_past_its_time_the_lock_error_goes_up_and_any_other_at_once(holder, monk
     with pytest.raises(sqlite3.OperationalError, match="locked"):
         when_unlocked(lambda: waiter.execute("BEGIN IMMEDIATE"), seconds=0)
     slept: list[float] = []
-    monkeypatch.setattr(time, "sleep", slept.append)
+    monkeypatch.setattr(time, "sleep", noting(slept))
     with pytest.raises(sqlite3.OperationalError, match="no such table"):
         when_unlocked(lambda: waiter.execute("SELECT * FROM missing"), seconds=5)
     assert slept == []
