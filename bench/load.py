@@ -32,6 +32,14 @@ one of them (each tap writes). Every phone, as js/live.js does:
   (``Accept-Encoding: gzip, deflate, br, zstd``): the app's answers come
   compressed, as a phone gets them, and are read decompressed.
 
+- when its stream ends, it does as the page does (js/live.js, the browser's
+  EventSource): refused by a worker that holds ``MAX_STREAMS`` already
+  (``retry: 10000``, the event ``full``, the end), it asks nothing until the
+  retry has passed, then opens the stream again; ended otherwise, it asks for
+  the panel every second until then. A refusal is counted, not an error: it
+  is the server shedding load as designed, and what its phone saw later is in
+  the figures.
+
 With ``--client poll`` every phone asks every second instead, and no stream
 is opened.
 
@@ -262,6 +270,11 @@ class Server:
 
 VERSION = re.compile(rb'data-version="(\d+)"')
 CHANGE = re.compile(rb"event: change\ndata: (\d+)")
+#: The ``retry`` (ms) a stream says first, and alone when it is refused.
+RETRY = re.compile(rb"(?:^|\n)retry: (\d+)$")
+#: What is left of a stream after its last event once the answer has ended
+#: (HTTP's chunked encoding: the end of the last chunk, then a chunk of 0).
+LAST_CHUNK = b"\r\n0\r\n\r\n"
 #: The number of each change of a log.json answer, or of a panel's log tail.
 SEQ = re.compile(rb'"seq": ?(\d+)')
 #: The game's last changes a panel carries (web/round_screen.py's log_tail).
@@ -332,6 +345,7 @@ class Step:
         self.streams_opened = 0
         self.open_seconds = 0.0
         self.stream_errors: collections.Counter[str] = collections.Counter()  # why each ended
+        self.refused = 0  # streams refused (full worker): their phones asked every second
 
     def passes(self) -> bool:
         taps, seen = self.times["tap"], self.seen
@@ -355,6 +369,8 @@ class Step:
         errors = " ".join(f"{kind} {count}" for kind, count in self.errors.items())
         streams = (f" | {self.streams_opened} streams opened in {self.open_seconds:4.1f} s"
                    if self.streams_opened else "")
+        if self.refused:
+            streams += f", {self.refused} refused (their phones asked every second meanwhile)"
         verdict = "pass" if self.passes() else "FAIL"
         if self.stream_errors:
             verdict += "\n  streams ended: " + ", ".join(
@@ -447,8 +463,29 @@ class Watcher:
         if self.kept_seen == asked:  # answered: a newer panel shown meanwhile is kept too
             self.keep()
 
-    async def open_stream(self, ready: asyncio.Event | None) -> None:
-        """The stream: read its events until the step ends (the task is cancelled)."""
+    async def follow(self, ready: asyncio.Event) -> None:
+        """The page's stream, until the step ends (the task is cancelled), as
+        js/live.js and the browser's EventSource keep it: refused (the event
+        ``full``), nothing is asked until the stream's ``retry`` has passed,
+        then it is opened again; ended otherwise (an error: the app ends none
+        within a step), the panel is asked for every second until then."""
+        while True:
+            retry_ms, full = await self.open_stream(ready)
+            ready.set()  # a refused phone is ready too
+            again = time.monotonic() + retry_ms / 1000
+            if full:  # the page asks nothing until its stream opens again
+                self.step.refused += 1
+                await asyncio.sleep(retry_ms / 1000)
+                continue
+            self.step.errors["stream"] += 1
+            self.step.stream_errors["the stream ended"] += 1
+            while time.monotonic() < again:
+                await self.ask()
+                await asyncio.sleep(min(POLL_EVERY, max(0.0, again - time.monotonic())))
+
+    async def open_stream(self, ready: asyncio.Event | None) -> tuple[int, bool]:
+        """The stream: read its events until it ends; then the ``retry`` it
+        said (ms) and whether it said the server was full."""
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port, limit=STREAM_LIMIT)
         self.stream_writer = writer
         path = f"/g/{self.table.gid}/events?since={self.shown}&round=1"
@@ -459,21 +496,30 @@ class Watcher:
         head = await reader.readuntil(b"\r\n\r\n")
         if b" 200 " not in head.split(b"\r\n", 1)[0]:
             raise ConnectionError(head[:40])
+        retry_ms, full, buffer = 1000, False, b""
         while True:
             # One event at a time (it ends with a blank line; every line of a
             # panel starts with "data: "), with the chunk sizes of HTTP's
             # chunked encoding around it: read as a whole, not line by line, so
-            # that the generator costs the shared cores little.
-            try:
-                event = await reader.readuntil(b"\n\n")
-            except asyncio.IncompleteReadError:
-                raise ConnectionError("the stream ended") from None
+            # that the generator costs the shared cores little. The answer's
+            # last chunk (or the connection's end) ends the stream.
+            while b"\n\n" not in buffer:
+                data = b"" if buffer == LAST_CHUNK else await reader.read(STREAM_LIMIT)
+                if not data:
+                    writer.close()
+                    return retry_ms, full
+                buffer += data
+            event, buffer = buffer.split(b"\n\n", 1)
+            said = RETRY.search(event)
+            if said:
+                retry_ms = int(said.group(1))
+            full = full or b"event: full\n" in event
             if b"event: panel\n" in event:
                 found = VERSION.search(event)
                 self.pushed(int(found.group(1)) if found else None, tail_of(event))
             elif b"event: change\n" in event:
                 self.heard(int(CHANGE.search(event).group(1)))
-            elif b"retry:" in event and ready is not None:
+            elif said and ready is not None:
                 ready.set()
 
     def heard(self, version: int) -> None:
@@ -593,7 +639,7 @@ async def run_step(servers: list[Server], tables: list[Table], seconds: float, c
         async def open_one(phone: Watcher) -> None:
             ready = asyncio.Event()
             async with gate:
-                streams.append(asyncio.ensure_future(phone.open_stream(ready)))
+                streams.append(asyncio.ensure_future(phone.follow(ready)))
                 await asyncio.wait_for(ready.wait(), timeout=30)
 
         await asyncio.gather(*(open_one(phone) for phone in every))

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from scorekeeper.web import live
+
 pytestmark = pytest.mark.browser
 
 #: How long a phone with an open stream is watched for requests it should not make.
@@ -86,6 +88,38 @@ def test_a_phone_whose_stream_is_cut_still_gets_the_change_by_asking(
         second.wait_for_timeout(2500)
         assert len(asked) >= 3, "a phone without its stream asks every second"
         expect(second.locator("#connection")).to_be_hidden()  # asking works: not offline
+    finally:
+        for phone in phones:
+            phone.close()
+
+
+def test_a_phone_whose_stream_the_full_server_refused_asks_nothing_and_catches_up_once_it_is_back(
+        browser: Browser, browser_context_args, base_url, seeder, live_app, monkeypatch):
+    """A worker that holds its most streams refuses more (the event ``full``):
+    the phone then asks nothing until the browser opens its stream again,
+    where asking every second would cost the full server more than the
+    stream did; the stream, open again, brings the tap made meanwhile."""
+    monkeypatch.setitem(live_app.config, "MAX_STREAMS", 0)
+    monkeypatch.setattr(live, "REFUSED_RETRY_MS", 4000)
+    gid = seeder.start(["Ann", "Bob", "Cy", "Di"])
+    phones = open_phones(browser, browser_context_args, base_url, 1)
+    try:
+        page = phones[0].new_page()
+        streams = []
+        page.on("request", lambda request: streams.append(request.url)
+                if "/events" in request.url else None)
+        with page.expect_response(lambda response: "/events" in response.url) as refused:
+            page.goto(f"/g/{gid}/round/1")
+        assert "event: full" in refused.value.text()
+        asked = panel_requests(page)
+        seeder.post(gid, "/round/1/bid", player=1, bid=2)  # another phone's tap
+        page.wait_for_timeout(2500)
+        assert asked == [], "a phone refused by a full server asked meanwhile"
+        monkeypatch.setitem(live_app.config, "MAX_STREAMS", 1500)  # room again
+        expect(page.locator("#bid-1 button[value='2']")).to_have_attribute(
+            "aria-pressed", "true", timeout=10_000)
+        assert asked == [], "the tap made meanwhile came in the stream, unasked"
+        assert len(streams) == 2
     finally:
         for phone in phones:
             phone.close()

@@ -185,9 +185,11 @@ def test_a_stream_past_the_most_a_worker_holds_is_refused_with_a_later_retry_and
     assert held.next() == "retry: 1000\n\n"
     refused = app.test_client().get(table.url("/events?since=0&round=1"))
     assert refused.status_code == 200 and refused.mimetype == "text/event-stream"
-    assert refused.get_data(as_text=True) == "retry: 10000\n\n"  # and nothing more
+    # A later retry, and that the server is full (the phone asks nothing till then); no more.
+    said = "retry: 10000\n\nevent: full\ndata: 10000\n\n"
+    assert refused.get_data(as_text=True) == said
     viewers = app.test_client().get(f"/g/{viewer_of(app, table.gid)}/events?since=0")
-    assert viewers.get_data(as_text=True) == "retry: 10000\n\n"
+    assert viewers.get_data(as_text=True) == said
     after = scrape(client)
     assert grown(before, after, "scorekeeper_streams_refused_total") == 2
     assert grown(before, after, "scorekeeper_open_streams") == 1

@@ -12,8 +12,12 @@
 // asked for. While no stream is open (not yet, broken, or
 // silent for longer than the server's heartbeat), it asks every second
 // instead, as it did before there were streams; coming back to the page asks
-// at once. Done here rather than with an hx-trigger filter or sse-swap, which
-// htmx would have to evaluate as code (the Content-Security-Policy forbids
+// at once. But a phone whose stream the server refused because it is full
+// ("full", with the wait before the browser opens it again) asks nothing
+// meanwhile: asking every second would cost the full server more than the
+// stream did; the stream, once open again, brings what changed. Done here
+// rather than with an hx-trigger filter or sse-swap, which htmx would have
+// to evaluate as code (the Content-Security-Policy forbids
 // it) or would swap whatever the phone is doing.
 (function () {
   "use strict";
@@ -22,6 +26,8 @@
   var SILENT_MS = 45000;
   var streaming = false;
   var lastHeard = 0;
+  // Until when a refused stream's phone asks nothing (the wait it was told, and a second more).
+  var quietUntil = 0;
 
   function ask() {
     if (!window.htmx) { return; }
@@ -95,6 +101,9 @@
         showPanel(event.data);
       });
       source.addEventListener("alive", heard);
+      source.addEventListener("full", function (event) {
+        quietUntil = Date.now() + Number(event.data) + EVERY_MS;
+      });
     }
   });
   document.addEventListener("htmx:sseError", function () { streaming = false; });
@@ -102,7 +111,7 @@
 
   setInterval(function () {
     if (streaming && Date.now() - lastHeard > SILENT_MS) { streaming = false; }
-    if (!streaming && document.visibilityState === "visible") { ask(); }
+    if (!streaming && Date.now() >= quietUntil && document.visibilityState === "visible") { ask(); }
   }, EVERY_MS);
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { ask(); }
