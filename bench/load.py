@@ -370,7 +370,7 @@ class Step:
         streams = (f" | {self.streams_opened} streams opened in {self.open_seconds:4.1f} s"
                    if self.streams_opened else "")
         if self.refused:
-            streams += f", {self.refused} refused (their phones asked every second meanwhile)"
+            streams += f", {self.refused} refused (their phones asked nothing until their retry)"
         verdict = "pass" if self.passes() else "FAIL"
         if self.stream_errors:
             verdict += "\n  streams ended: " + ", ".join(
