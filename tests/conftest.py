@@ -12,33 +12,9 @@ import pytest
 from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
-from werkzeug.routing.rules import Rule
 
 from scorekeeper import create_app
 from scorekeeper.storage.database import db
-
-
-def _builders_made_once(compile_builder):
-    """Werkzeug's ``Rule._compile_builder``, remembered per rule: each test makes
-    an app of its own, and two thirds of ``create_app`` went to werkzeug writing
-    and compiling the same URL builder functions again (docs/testing.md). A builder
-    is a plain function of the rule's text, defaults and map options, which reads
-    its rule's converters through the rule it is called on, so one serves every
-    app's copy of the rule."""
-    builders: dict = {}
-
-    def remembered(rule: Rule, append_unknown: bool = True):
-        key = (append_unknown, rule.rule, rule.subdomain, rule.host, rule.map.host_matching,
-               rule.merge_slashes, tuple(sorted((rule.defaults or {}).items())))
-        try:
-            return builders[key]
-        except KeyError:
-            builders[key] = builder = compile_builder(rule, append_unknown)
-            return builder
-        except TypeError:  # a default that cannot be a key: made as werkzeug makes it
-            return compile_builder(rule, append_unknown)
-
-    return remembered
 
 
 class TemplatesCompiledOnce(BytecodeCache):
@@ -61,7 +37,6 @@ class TemplatesCompiledOnce(BytecodeCache):
         self.codes[bucket.key] = (bucket.checksum, bucket.code)
 
 
-Rule._compile_builder = _builders_made_once(Rule._compile_builder)
 Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": TemplatesCompiledOnce()}
 
 

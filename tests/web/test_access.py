@@ -11,7 +11,7 @@ from game_links import assert_replaced_everywhere, game_routes, links_of, stored
 from page_text import without_tokens
 
 from scorekeeper.storage.database import db
-from scorekeeper.storage.models import DeviceGame, Link
+from scorekeeper.storage.models import DeviceGame
 
 HTMX = {"HX-Request": "true"}
 #: Form data that would make each write succeed for a scorer.
