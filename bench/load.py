@@ -345,7 +345,7 @@ class Step:
         self.streams_opened = 0
         self.open_seconds = 0.0
         self.stream_errors: collections.Counter[str] = collections.Counter()  # why each ended
-        self.refused = 0  # streams refused (full worker): their phones asked every second
+        self.refused = 0  # streams refused (a full worker): their phones waited for the retry
 
     def passes(self) -> bool:
         taps, seen = self.times["tap"], self.seen
