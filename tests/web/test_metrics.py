@@ -14,7 +14,6 @@ import os
 import re
 import runpy
 import signal
-import socket
 import subprocess
 import sys
 import time
