@@ -110,6 +110,11 @@ def test_pyodide_is_vendored_with_its_licence_and_its_wasm_served_as_wasm(client
     assert response.status_code == 200
     assert response.headers["Content-Type"] == "application/wasm"
     response.close()
+    # No file of it names an address off the app's: pyodide.js's CDN for packages
+    # it lacks (setCdnUrl) is emptied when it is vendored (the Makefile).
+    for name in ("pyodide.js", "pyodide.asm.js"):
+        assert not re.search(r"https?://", (folder / name).read_text()), name
+    assert "setCdnUrl(``)" in (folder / "pyodide.js").read_text()
 
 
 def test_every_module_of_the_bundle_comes_with_pyodides_bytecode_of_its_source(unpacked):
