@@ -471,14 +471,14 @@ class Watcher:
         within a step), the panel is asked for every second until then."""
         while True:
             retry_ms, full = await self.open_stream(ready)
-            ready.set()  # a refused phone is ready too
-            again = time.monotonic() + retry_ms / 1000
+            ready.set()  # a stream that ended before saying its retry leaves the phone ready too
             if full:  # the page asks nothing until its stream opens again
                 self.step.refused += 1
                 await asyncio.sleep(retry_ms / 1000)
                 continue
             self.step.errors["stream"] += 1
             self.step.stream_errors["the stream ended"] += 1
+            again = time.monotonic() + retry_ms / 1000
             while time.monotonic() < again:
                 await self.ask()
                 await asyncio.sleep(min(POLL_EVERY, max(0.0, again - time.monotonic())))
