@@ -24,6 +24,7 @@ from .web.access import register_access
 from .web.errors import register_errorhandlers
 from .web.extensions import babel, compress, csrf
 from .web.language import register_form_messages, register_template_translations, select_locale
+from .web.live import register_refusals
 from .web.monitoring import log_request_error, register_monitoring
 from .web.rendered import register_kept_pages
 from .web.security import register_limits, register_security
@@ -68,6 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_kept_pages(app)
     register_watch(app)
+    register_refusals(app)  # a stream refused while full: before anything else is done
     register_limits(app)  # before the links are opened: a refused write reads nothing
     register_access(app)
     register_errorhandlers(app)

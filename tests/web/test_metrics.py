@@ -27,7 +27,7 @@ from event_streams import Stream
 from prometheus_client.parser import text_string_to_metric_families
 
 from scorekeeper import create_app
-from scorekeeper.web import monitoring
+from scorekeeper.web import access, monitoring
 from servers import free_port
 
 TOKEN = "operators-own-metrics-token"
@@ -175,7 +175,7 @@ def test_the_open_streams_are_counted_while_they_are_open(app, client, table):
 
 
 def test_a_stream_past_the_most_a_worker_holds_is_refused_with_a_later_retry_and_counted(
-        app, client, table):
+        app, client, table, monkeypatch):
     app.config["LIVE_STREAM_SECONDS"] = 60
     app.config["MAX_STREAMS"] = 1
     table.start()
@@ -189,8 +189,14 @@ def test_a_stream_past_the_most_a_worker_holds_is_refused_with_a_later_retry_and
     assert refused.get_data(as_text=True) == said
     viewers = app.test_client().get(f"/g/{viewer_of(app, table.gid)}/events?since=0")
     assert viewers.get_data(as_text=True) == said
+    # Refused before the link is opened: the same few bytes for any link, even none.
+    with monkeypatch.context() as unopened:
+        unopened.setattr(access, "open_link", no_link_opened)
+        for token in (viewer_of(app, table.gid), "no-such-link"):
+            refused = app.test_client().get(f"/g/{token}/events?since=0&round=1")
+            assert refused.get_data(as_text=True) == said
     after = scrape(client)
-    assert grown(before, after, "scorekeeper_streams_refused_total") == 2
+    assert grown(before, after, "scorekeeper_streams_refused_total") == 4
     assert grown(before, after, "scorekeeper_open_streams") == 1
     assert table.bid(1, 1, 2).status_code == 302  # the held stream goes on
     assert held.next_change() > 0
@@ -200,6 +206,18 @@ def test_a_stream_past_the_most_a_worker_holds_is_refused_with_a_later_retry_and
     assert again.next() == "retry: 1000\n\n"
     app.extensions["watch"].end_all()
     assert again.ended()
+
+
+def no_link_opened(*args, **kwargs):
+    raise AssertionError("a link was opened for a stream the full server refuses")
+
+
+def test_every_stream_is_refused_before_its_link_is_opened_while_full(app):
+    """Each view that streams (its address ends in /events: a game's, a club
+    evening's and a season's TV) is marked so (:func:`scorekeeper.web.live.streams`)."""
+    ends = [rule.endpoint for rule in app.url_map.iter_rules() if rule.rule.endswith("/events")]
+    assert len(ends) >= 3
+    assert [e for e in ends if not getattr(app.view_functions[e], "streams", False)] == []
 
 
 def test_nothing_counts_streams_where_metrics_are_off(tmp_path):

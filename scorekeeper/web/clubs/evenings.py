@@ -218,6 +218,7 @@ def joined_version(versions) -> int:
 
 @bp.get("/<club>/evenings/<event>/events")
 @viewer_may_see
+@live.streams
 def events(club: str, event: str):
     """The live stream of the TV's leaderboard: an event whenever a game of
     the evening changes, or a part starts (:func:`scorekeeper.web.live.stream_games`)."""

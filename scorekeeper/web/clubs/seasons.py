@@ -74,6 +74,7 @@ def league(club: str, season: str):
 
 @bp.get("/<club>/seasons/<season>/events")
 @viewer_may_see
+@live.streams
 def season_events(club: str, season: str):
     """The live stream of the season's TV: an event whenever one of its games changes."""
     season_id = season_or_404(season).id

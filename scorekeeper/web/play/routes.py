@@ -134,6 +134,7 @@ def entry_panel(gid: str, number: int):
 
 @bp.get("/events")
 @access.viewer_may_see
+@live.streams
 def events(gid: str):
     """The live stream of an open game screen (:mod:`scorekeeper.web.live`):
     an event whenever the game changes, from ``since`` the version it shows;
