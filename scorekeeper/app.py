@@ -69,7 +69,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     register_blueprints(app)
     register_kept_pages(app)
     register_watch(app)
-    register_refusals(app)  # a stream refused while full: before anything else is done
+    register_refusals(app)  # a stream refused while full: before the limits and the link
     register_limits(app)  # before the links are opened: a refused write reads nothing
     register_access(app)
     register_errorhandlers(app)

@@ -24,8 +24,8 @@ by gunicorn's gevent worker (gunicorn.conf.py), where a stream costs a
 greenlet, not a worker. A worker takes at most ``worker_connections``
 connections, streams and taps together: a process that holds ``MAX_STREAMS``
 streams refuses more (:func:`refused`), so that its taps still get in. The
-views marked :func:`streams` are refused before anything else is done for
-the request (:func:`register_refusals`): their links are not even opened.
+views marked :func:`streams` are refused before the rate limits are looked
+at or their links opened (:func:`register_refusals`).
 """
 
 from __future__ import annotations
