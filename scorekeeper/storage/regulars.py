@@ -33,20 +33,21 @@ class RegularsBusy(RuntimeError):
     """Another tab of the device kept renaming its regulars meanwhile."""
 
 
-def device_game_ids(device: str) -> list[int]:
-    """The ids of the games on the device's list, through a link in force."""
-    return list(db.session.scalars(
-        select(DeviceGame.game_id).join(Link, Link.id == DeviceGame.link_id)
+def device_games_finished(device: str) -> dict[int, bool]:
+    """The games on the device's list, through a link in force, by id: whether
+    each is finished."""
+    return dict(db.session.execute(
+        select(DeviceGame.game_id, Game.finished).join(Link, Link.id == DeviceGame.link_id)
+        .join(Game, Game.id == DeviceGame.game_id)
         .where(DeviceGame.device == device, Link.replaced_at.is_(None))
-        .order_by(DeviceGame.game_id)))
+        .order_by(DeviceGame.game_id)).all())
 
 
-def names_by_game(device: str) -> dict[int, list[str]]:
-    """Every name of every game on the device's list: the starters and the
-    newcomers who joined (joins undone are counted too, a typo of a name is
-    rare and harmless in a list of suggestions), each as the game calls them
-    now (its ``name`` changes applied)."""
-    ids = device_game_ids(device)
+def names_by_game(ids: list[int]) -> dict[int, list[str]]:
+    """Every name of each of these games: the starters and the newcomers who
+    joined (joins undone are counted too, a typo of a name is rare and
+    harmless in a list of suggestions), each as the game calls them now (its
+    ``name`` changes applied)."""
     players: dict[int, dict[int, str]] = {gid: {} for gid in ids}
     if not ids:
         return {}
@@ -72,13 +73,13 @@ def aliases(device: str) -> Aliases:
     return Aliases(name_changes(device))
 
 
-def device_regulars(device: str) -> list[Regular]:
+def device_regulars(device: str, known: Aliases | None = None) -> list[Regular]:
     """The device's regular players, most games first, with how many of
-    their games are finished."""
-    names = names_by_game(device)
-    finished = set(db.session.scalars(select(Game.id).where(
-        Game.id.in_(names), Game.finished.is_(True)))) if names else set()
-    return regulars(names.values(), aliases(device), [gid in finished for gid in names])
+    their games are finished; ``known``: the device's aliases, when the
+    caller has read them already."""
+    finished = device_games_finished(device)
+    names = names_by_game(list(finished))
+    return regulars(names.values(), known or aliases(device), [finished[gid] for gid in names])
 
 
 def scorer_games(device: str) -> list[Game]:
@@ -135,8 +136,10 @@ def undo(device: str) -> None:
         _write(device, "undo", None, None, renamed_back)
 
 
-def in_force(device: str, before: int | None = None) -> list[RosterChange]:
+def in_force(device: str, before: int | None = None,
+             rows: list[RosterChange] | None = None) -> list[RosterChange]:
     """The renames and merges in force, oldest first (what an undo can take
-    back); ``before``: as of the rows numbered before it."""
-    rows = name_changes(device)
+    back); ``before``: as of the rows numbered before it; ``rows``: the
+    device's :func:`name_changes`, when the caller has read them already."""
+    rows = name_changes(device) if rows is None else rows
     return effective_changes([row for row in rows if before is None or row.seq < before])

@@ -34,7 +34,8 @@ def seat_regular(form, name: str) -> None:
 def as_regulars(names: list[str]) -> list[str]:
     """Typed names as the regulars they match (case, accents and renames aside)."""
     device = access.device_id()
-    known, aliases = store.device_regulars(device), store.aliases(device)
+    aliases = store.aliases(device)
+    known = store.device_regulars(device, aliases)
     return [as_regular(name, known, aliases) for name in names]
 
 

@@ -17,6 +17,7 @@ from flask_wtf import FlaskForm
 
 from ...game import GameError
 from ...game.names import NAME_LENGTH, look_alikes, name_key
+from ...game.regulars import Aliases
 from ...game.statistics import pairings
 from ...rules import PRESETS
 from ...storage import regulars as store
@@ -43,12 +44,14 @@ def index():
 def players_page(error: str | None = None, typed: tuple[str, str] = ("", ""), status: int = 200,
                  notice: str | None = None):
     device = access.device_id()
-    regulars = store.device_regulars(device)
+    changes = store.name_changes(device)
+    aliases = Aliases(changes)
+    regulars = store.device_regulars(device, aliases)
     html = render_template("regulars/players.html", regulars=regulars,
                            offers=look_alikes(r.name for r in regulars),
-                           changes=store.name_changes(device), in_force=store.in_force(device),
+                           changes=changes, in_force=store.in_force(device, rows=changes),
                            error=error, typed=typed, notice=notice,
-                           extra=overview(device))
+                           extra=overview(device, aliases))
     return make_response(html, status)
 
 
@@ -122,10 +125,10 @@ def filter_parts(device: str, filters: dict) -> dict:
                         for name in statistics.presets_played(device) if name in PRESETS]}
 
 
-def overview(device: str) -> dict:
+def overview(device: str, aliases: Aliases) -> dict:
     """What the Players page shows above the roster: everyone's figures."""
     filters = chosen_filters()
-    figures = statistics.figures(chosen_games(device, filters), store.aliases(device))
+    figures = statistics.figures(chosen_games(device, filters), aliases)
     ordered = sorted(figures.values(), key=lambda f: (-f.played, name_key(f.name)))
     return {"figures": ordered, "linked": True, **filter_parts(device, filters)}
 
@@ -141,7 +144,7 @@ def player(name: str):
     games = chosen_games(device, filters)
     fig, rounds = statistics.player_figures(games, aliases, keys)
     if fig is None:
-        if key not in {name_key(r.name) for r in store.device_regulars(device)}:
+        if key not in {name_key(r.name) for r in store.device_regulars(device, aliases)}:
             abort(404)
         return render_template("regulars/player.html", name=aliases.resolve(name), fig=None,
                                **filter_parts(device, filters))
