@@ -130,10 +130,15 @@ nginx:
 # the 10 s of CPU a worker took to collect make test-fast's tests.
 PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/python -m pytest
 
-# On every core: pytest-xdist's workers each run their own app, browser and
-# throwaway servers (every fixture takes a free port and a folder of its own).
+# One worker more than the cores: pytest-xdist's workers each run their own
+# app, browser and throwaway servers (every fixture takes a free port and a
+# folder of its own), and a browser test waits on its page part of the time,
+# which the extra worker fills (three pairs on two cores: 0.88 to 0.96 of the
+# wall time with a worker a core, docs/testing.md). The tests without a
+# browser wait on nothing: make test-fast keeps a worker a core.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 test: setup-test chromium nginx
-	$(PYTEST) -n auto --dist worksteal
+	$(PYTEST) -n $(TEST_WORKERS) --dist worksteal
 
 # The edit-test loop: rules, game, catalogues and the web tests on SQLite, without
 # the browsers and the throwaway PostgreSQL (make test runs everything).

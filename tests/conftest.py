@@ -13,7 +13,9 @@ from flask import Flask
 from jinja2 import BytecodeCache
 from jinja2.bccache import Bucket
 
+from compiled_once import COMPILED
 from scorekeeper import create_app
+from scorekeeper.config import DEFAULTS
 from scorekeeper.storage.database import db
 
 
@@ -125,6 +127,9 @@ TEST_SETTINGS = {
     "WTF_CSRF_ENABLED": False,
     # A live stream ends at once: a test that reads a whole answer gets an end.
     "LIVE_STREAM_SECONDS": 0,
+    # Each statement compiled once for all the apps of the process (tests/compiled_once.py).
+    "SQLALCHEMY_ENGINE_OPTIONS": {**DEFAULTS["SQLALCHEMY_ENGINE_OPTIONS"],
+                                  "execution_options": {"compiled_cache": COMPILED}},
 }
 
 

@@ -37,7 +37,7 @@ from scorekeeper.storage.models import Change, Link
 HTMX = {"HX-Request": "true"}
 NAMES = ("Ann", "Bob", "Cy", "Di")
 #: What the copies share with the test's app.
-SHARED_SETTINGS = ("TESTING", "SECRET_KEY", "WTF_CSRF_ENABLED")
+SHARED_SETTINGS = ("TESTING", "SECRET_KEY", "WTF_CSRF_ENABLED", "SQLALCHEMY_ENGINE_OPTIONS")
 #: The one time the game's changes are stored at, in both copies.
 FROZEN = datetime(2026, 12, 6, 20, 15)
 

@@ -14,7 +14,7 @@ import re
 import pytest
 from game_links import links_of, seat_tokens
 from page_text import as_drawn_offline
-from test_engine_bundle import run_bare, unpacked  # noqa: F401  (unpacked: a fixture)
+from test_engine_bundle import bundle, run_bare, unpacked  # noqa: F401  (fixtures)
 
 from scorekeeper.web import engine
 
