@@ -348,11 +348,11 @@ def pair_counts(choice: Choice, keys: set[str]) -> list[tuple[str, int, int, int
         for name, together, ahead, behind in _run(choice, "pairs", keys)])
 
 
-PRESETS = (select(Game.preset).join(DeviceGame, DeviceGame.game_id == Game.id)
-           .where(DeviceGame.device == bindparam("device"), Game.finished.is_(True))
+PRESETS = (select(Game.preset).where(Game.id.in_(_listed(preset=False, since=False)))
            .group_by(Game.preset).order_by(Game.preset))
 
 
 def presets_played(device: str) -> list[str]:
-    """The presets of the device's finished games, for the filter."""
+    """The presets of the device's finished games (through a link in force,
+    as every figure), for the filter."""
     return list(db.session.scalars(PRESETS, {"device": device}))

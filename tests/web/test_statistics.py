@@ -172,6 +172,32 @@ def test_figures_follow_a_rename_and_stay_private_to_the_device(table, client, a
     assert "Ann" not in stranger.get("/players/statistics.csv").get_data(as_text=True)
 
 
+def test_a_game_whose_link_was_replaced_leaves_the_filters_too(table, client, app):
+    """A phone that followed a game through a link replaced since keeps
+    nothing of it: no figures, and not its rules among the filters (here
+    beside a game it still follows)."""
+    follower = app.test_client()
+
+    def follow() -> None:
+        share = client.get(table.url("/share")).get_data(as_text=True)
+        url = re.search(r'value="([^"]+)" id="url-viewer"', share).group(1)
+        assert follower.get(f"/g/{re.search(r'/g/([^/]+)', url).group(1)}/").status_code == 302
+
+    estonian = eventful_game(table)
+    follow()
+    table.start(names=("Ann", "Bob", "Cy", "Di"), preset="cardgames", shape="custom", custom="1")
+    table.play_round(1, [1, 2, 3, 0], 1, {1: 0, 2: 0, 3: 0, 0: 0}, {1: 1, 2: 0, 3: 0, 0: 0})
+    follow()
+    filters = re.compile(r'<select id="filter-preset".*?</select>', re.S)
+    shown = filters.search(follower.get("/players").get_data(as_text=True)).group(0)
+    assert 'value="estonian"' in shown and 'value="cardgames"' in shown
+    table.gid = estonian
+    assert client.post(table.url("/share/rotate"), data={"role": "viewer"}).status_code == 302
+    shown = filters.search(follower.get("/players").get_data(as_text=True)).group(0)
+    assert 'value="estonian"' not in shown and 'value="cardgames"' in shown
+    assert figures(follower, "Cy")[0]["played"] == "1"
+
+
 def test_a_page_worked_out_once_is_shown_again_until_a_game_changes(table, client, app):
     """The figures are kept in the process for the same games at the same
     versions and dates (one query checks them), and worked out again when
