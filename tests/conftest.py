@@ -6,6 +6,7 @@ import gc
 import os
 import re
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -147,11 +148,13 @@ def empty_database(tmp_path_factory) -> Path:
     return path
 
 
-@pytest.fixture
-def app(tmp_path, app_settings, empty_database):
-    database = tmp_path / "test.sqlite3"
+@contextmanager
+def made_app(folder: Path, empty_database: Path, settings: dict):
+    """An app with the tests' settings (and ``settings`` on top), on a copy of
+    the empty database in ``folder``; its connections closed at the end."""
+    database = folder / "test.sqlite3"
     uri = f"sqlite:///{database}"
-    app = create_app({**TEST_SETTINGS, "SQLALCHEMY_DATABASE_URI": uri, **app_settings})
+    app = create_app({**TEST_SETTINGS, "SQLALCHEMY_DATABASE_URI": uri, **settings})
     if app.config["SQLALCHEMY_DATABASE_URI"] == uri:
         shutil.copyfile(empty_database, database)
     else:  # a module's own database: its tables are made as before
@@ -161,6 +164,19 @@ def app(tmp_path, app_settings, empty_database):
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture
+def app(tmp_path, app_settings, empty_database):
+    with made_app(tmp_path, empty_database, app_settings) as made:
+        yield made
+
+
+@pytest.fixture(scope="module")
+def module_app(tmp_path_factory, empty_database):
+    """One app for a module's tests to share: what one of them stores, the others see."""
+    with made_app(tmp_path_factory.mktemp("module"), empty_database, {}) as made:
+        yield made
 
 
 @pytest.fixture

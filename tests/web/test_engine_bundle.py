@@ -21,9 +21,7 @@ import pytest
 from jinja2.bccache import bc_version
 from page_text import as_drawn_offline
 
-from scorekeeper import create_app
 from scorekeeper.storage import clubs
-from scorekeeper.storage.database import db
 from scorekeeper.web import engine
 from scorekeeper.web.security import ENGINE_POLICY
 
@@ -39,26 +37,19 @@ def bundle_url(client, gid: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def bundle(tmp_path_factory, empty_database) -> Path:
+def bundle(tmp_path_factory, module_app) -> Path:
     """The bundle as the phone gets it (the same for every game of an app
     version), unpacked once for the module, its modules imported once by the
     bare Python below: each test's copy then imports them from their
     bytecode instead of compiling every module again."""
     folder = tmp_path_factory.mktemp("bundle")
-    database = folder / "app.sqlite3"
-    shutil.copyfile(empty_database, database)
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}"})
-    client = app.test_client()
+    client = module_app.test_client()
     started = client.post("/new", data={"players-0": "Ann", "players-1": "Bob", "players-2": "Cy",
                                         "preset": "cardgames", "first_dealer": "0", "action": "start"})
     gid = re.search(r"/g/([^/]+)/", started.headers["Location"]).group(1)
     data = client.get(bundle_url(client, gid)).get_data()
     zipfile.ZipFile(io.BytesIO(data)).extractall(folder / "bundle")
     run_bare(folder / "bundle", "import scorekeeper.rules, scorekeeper.game.entries, scorekeeper.web.phone")
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
     return folder / "bundle"
 
 
