@@ -65,6 +65,15 @@ phones ask for their panel as soon as the tap is answered (the minimal app
 cannot tell them). That is the cost of gunicorn, Flask and this generator
 alone, for a ratio.
 
+``--against-sqlite`` (with ``--database postgresql://...``, ``--servers 2``
+and one ``--tables N``) sets up N tables on that database and N on ``make
+run``'s SQLite too, then runs ``--pairs`` steps on each in turn (SQLite,
+PostgreSQL, PostgreSQL, SQLite, ...) and prints, pair by pair, the server
+CPU a tap on PostgreSQL over SQLite's: the budget's ratio "in the same run",
+which a drift of the machine's speed between two separate runs would move.
+Several servers stand for several machines: each has its own file of drawn
+panels and of rate limits in the script's temporary folder.
+
 The generator (asyncio, on uvloop where ``pip install -e ".[bench]"`` put it)
 shares the cores with the servers.
 """
@@ -708,33 +717,87 @@ async def search(servers: list[Server], tables: list[Table], seconds: float, cli
     return passed, lines
 
 
-async def main_async(args: argparse.Namespace) -> int:
-    rng = random.Random(12)
-    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-load-"))
-    url = args.database or f"sqlite:///{folder / 'load.sqlite3'}"
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16),
-           "LIMIT_WRITES": "1000000 per minute", "LIMIT_NEW_GAMES": "1000000 per hour"}
-    subprocess.run([str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"], env=env,
-                   cwd=ROOT, check=True, capture_output=True)
-    servers = [Server("scorekeeper:create_app()", env, ROOT) for _ in range(args.servers)]
-    try:
-        for server in servers:
+class Arm:
+    """One database and its app servers, with the tables set up on it."""
+
+    def __init__(self, url: str, servers: int, folder: Path) -> None:
+        self.url = url
+        self.label = ("PostgreSQL" if url.startswith("postgresql") else "SQLite") + (
+            f", {servers} servers" if servers > 1 else "")
+        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16),
+               "LIMIT_WRITES": "1000000 per minute", "LIMIT_NEW_GAMES": "1000000 per hour"}
+        subprocess.run([str(BIN / "flask"), "--app", "scorekeeper", "db", "upgrade"], env=env,
+                       cwd=ROOT, check=True, capture_output=True)
+        self.servers = []
+        for number in range(servers):
+            # Several servers stand for several machines: each its own files (the
+            # drawn panels its workers share, its rate limits), not the
+            # checkout's instance folder, which all would share here.
+            own = {} if servers == 1 else {
+                "SHARED_PAGES": str(folder / f"pages-{number}.sqlite3"),
+                "RATELIMIT_STORAGE_URI": f"sqlite:///{folder / f'limits-{number}.sqlite3'}"}
+            self.servers.append(Server("scorekeeper:create_app()", {**env, **own}, ROOT))
+        self.tables: list[Table] = []
+        self.ended = 0.0  # when its last step ended (time.monotonic())
+
+    async def set_up(self, n: int) -> int:
+        """The servers answering and ``n`` tables; the size of a tap's answer as sent."""
+        for server in self.servers:
             await server.ready("/healthz")
-        if args.tables:
-            args.max_tables = max(args.tables)
-        print(f"Setting up {args.max_tables} tables on {url.split(':')[0]} ...", flush=True)
-        tables = [Table(servers[0].port) for _ in range(args.max_tables)]
+        print(f"Setting up {n} tables on {self.label} ...", flush=True)
+        self.tables = [Table(self.servers[0].port) for _ in range(n)]
         gate = asyncio.Semaphore(8)
 
         async def start(table: Table) -> None:
             async with gate:
                 await table.start()
 
-        await asyncio.gather(*(start(t) for t in tables))
-        _, answered, body = await tables[0].post(f"/g/{tables[0].gid}/round/1/bid",
-                                          {"player": "1", "bid": "0"})
-        tables[0].version = int(VERSION.search(body).group(1))
-        fragment = int(answered.get("content-length", len(body)))  # as sent: compressed
+        await asyncio.gather(*(start(t) for t in self.tables))
+        first = self.tables[0]
+        _, answered, body = await first.post(f"/g/{first.gid}/round/1/bid",
+                                             {"player": "1", "bid": "0"})
+        first.version = int(VERSION.search(body).group(1))
+        return int(answered.get("content-length", len(body)))  # as sent: compressed
+
+    def stop(self) -> None:
+        for server in self.servers:
+            server.stop()
+
+
+async def compared(arms: list[Arm], n: int, pairs: int, seconds: float,
+                   rng: random.Random) -> None:
+    """Steps of ``n`` tables on each arm in turn (ABBA...: a drift of the
+    machine's speed weighs on both alike), each arm's steps at least
+    GONE_AFTER apart; the CPU a tap of the second arm over the first's, pair
+    by pair."""
+    ratios = []
+    for pair in range(pairs):
+        cpu = {}
+        for arm in (arms if pair % 2 == 0 else arms[::-1]):
+            await asyncio.sleep(max(0.0, arm.ended + GONE_AFTER - time.monotonic()))
+            step = await run_step(arm.servers, arm.tables[:n], seconds, "stream", rng)
+            arm.ended = time.monotonic()
+            print(step.report(f"{arm.label}, N = {n}", seconds), flush=True)
+            cpu[arm.label] = step.server_cpu / max(1, len(step.times["tap"]))
+        ratios.append(cpu[arms[1].label] / cpu[arms[0].label])
+        print(f"pair {pair + 1}: server CPU a tap, {arms[1].label} / {arms[0].label} = "
+              f"{ratios[-1]:.2f}", flush=True)
+    print(f"ratios {' '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    rng = random.Random(12)
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-load-"))
+    if args.tables:
+        args.max_tables = max(args.tables)
+    arm = Arm(args.database or f"sqlite:///{folder / 'load.sqlite3'}", args.servers, folder)
+    arms = [arm]
+    try:
+        fragment = await arm.set_up(args.max_tables)
+        if args.against_sqlite:
+            arms.insert(0, Arm(f"sqlite:///{folder / 'against.sqlite3'}", 1, folder))
+            await arms[0].set_up(args.max_tables)
+        servers, tables = arm.servers, arm.tables
         loop = type(asyncio.get_running_loop()).__module__.split(".")[0]
         options = " ".join(GUNICORN).replace(f"{ROOT}/", "")
         asking = ("each phone keeps the game's stream and asks at each change" if args.client
@@ -743,6 +806,9 @@ async def main_async(args: argparse.Namespace) -> int:
               f"table, {asking}, a tap every {TAP_EVERY:g} s a table; {args.seconds:g} s a step; "
               f"pass: no error, tap p99 < {TAP_P99_MS:g} ms, seen median <= "
               f"{SEEN_MEDIAN_MS:g} ms and max <= {SEEN_MAX_MS:g} ms", flush=True)
+        if args.against_sqlite:
+            await compared(arms, args.max_tables, args.pairs, args.seconds, rng)
+            return 0
         if args.tables:  # one step at each N given, no search
             best = 0
             for n in args.tables:
@@ -754,8 +820,8 @@ async def main_async(args: argparse.Namespace) -> int:
             best, _lines = await search(servers, tables, args.seconds, args.client,
                                         args.max_tables, rng)
     finally:
-        for server in servers:
-            server.stop()
+        for each in arms:
+            each.stop()
     print(f"largest N that passes: {best} tables ({best * PHONES} phones)")
     minimal_env = {**os.environ, "FRAGMENT_BYTES": str(fragment)}
     (folder / "minimal_app.py").write_text(MINIMAL_APP)
@@ -787,7 +853,14 @@ def main() -> int:
                         help="one step at each of these N instead of the search")
     parser.add_argument("--gunicorn", help="gunicorn's options instead of make run's "
                         f"({' '.join(GUNICORN)}), to compare: --gunicorn='--workers 3'")
+    parser.add_argument("--against-sqlite", action="store_true",
+                        help="with --database and one --tables N: steps of N tables on it and "
+                        "on make run's SQLite in turn, and the ratio of their CPU a tap")
+    parser.add_argument("--pairs", type=int, default=3,
+                        help="with --against-sqlite: how many steps on each (default 3)")
     args = parser.parse_args()
+    if args.against_sqlite and (not args.database or not args.tables or len(args.tables) > 1):
+        parser.error("--against-sqlite needs --database and one --tables N")
     if args.gunicorn:
         GUNICORN[:] = args.gunicorn.split()
     try:  # the generator shares the cores with the server: the cheaper loop where it is
