@@ -866,6 +866,8 @@ def main() -> int:
     try:  # the generator shares the cores with the server: the cheaper loop where it is
         import uvloop
     except ImportError:
+        print("uvloop is not installed (pip install -e '.[bench]'): the generator runs on "
+              "asyncio and takes more of the cores the servers share", file=sys.stderr)
         return asyncio.run(main_async(args))
     return uvloop.run(main_async(args))
 
