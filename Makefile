@@ -8,7 +8,7 @@ HOST ?= 0.0.0.0
 PORT ?= 8000
 export FLASK_APP := scorekeeper
 
-.PHONY: run test test-fast setup setup-test chromium nginx translations translations-update migrate bench clean pyodide engine-bytecode stdlib-bytecode
+.PHONY: run test test-fast setup setup-test setup-bench chromium nginx translations translations-update migrate bench clean pyodide engine-bytecode stdlib-bytecode
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,6 +26,14 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 setup: $(VENV)/.installed-app translations pyodide engine-bytecode stdlib-bytecode
 
 setup-test: $(VENV)/.installed-test translations pyodide engine-bytecode stdlib-bytecode
+
+# What bench/ needs beyond the tests: OpenSpiel for replay_openspiel.py, uvloop for
+# load.py's generator (without it the generator takes more of the cores it shares).
+$(VENV)/.installed-bench: pyproject.toml $(VENV)/.installed-test
+	$(BIN)/pip install --quiet -e ".[test,postgres,bench]"
+	touch $@
+
+setup-bench: setup-test $(VENV)/.installed-bench
 
 # Pyodide's core for the round screen without network (docs/offline.md), from
 # the npm registry (npm checks the package's integrity), never from a CDN;
