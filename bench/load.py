@@ -721,7 +721,6 @@ class Arm:
     """One database and its app servers, with the tables set up on it."""
 
     def __init__(self, url: str, servers: int, folder: Path) -> None:
-        self.url = url
         self.label = ("PostgreSQL" if url.startswith("postgresql") else "SQLite") + (
             f", {servers} servers" if servers > 1 else "")
         env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_hex(16),
@@ -772,14 +771,14 @@ async def compared(arms: list[Arm], n: int, pairs: int, seconds: float,
     by pair."""
     ratios = []
     for pair in range(pairs):
-        cpu = {}
+        cpu: dict[Arm, float] = {}
         for arm in (arms if pair % 2 == 0 else arms[::-1]):
             await asyncio.sleep(max(0.0, arm.ended + GONE_AFTER - time.monotonic()))
             step = await run_step(arm.servers, arm.tables[:n], seconds, "stream", rng)
             arm.ended = time.monotonic()
             print(step.report(f"{arm.label}, N = {n}", seconds), flush=True)
-            cpu[arm.label] = step.server_cpu / max(1, len(step.times["tap"]))
-        ratios.append(cpu[arms[1].label] / cpu[arms[0].label])
+            cpu[arm] = step.server_cpu / max(1, len(step.times["tap"]))
+        ratios.append(cpu[arms[1]] / cpu[arms[0]])
         print(f"pair {pair + 1}: server CPU a tap, {arms[1].label} / {arms[0].label} = "
               f"{ratios[-1]:.2f}", flush=True)
     print(f"ratios {' '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
