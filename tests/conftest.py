@@ -251,6 +251,12 @@ def htmx_table(client):
     return Table(client, htmx=True)
 
 
+@pytest.fixture(scope="module")
+def module_table(module_app):
+    """A table on the module's shared app (:func:`module_app`)."""
+    return Table(module_app.test_client())
+
+
 @pytest.fixture(params=["plain", "htmx"])
 def any_table(request, client):
     """The same actions once as plain form posts and once as htmx requests."""

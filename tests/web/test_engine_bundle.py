@@ -37,16 +37,14 @@ def bundle_url(client, gid: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def bundle(tmp_path_factory, module_app) -> Path:
+def bundle(tmp_path_factory, module_table) -> Path:
     """The bundle as the phone gets it (the same for every game of an app
     version), unpacked once for the module, its modules imported once by the
     bare Python below: each test's copy then imports them from their
     bytecode instead of compiling every module again."""
     folder = tmp_path_factory.mktemp("bundle")
-    client = module_app.test_client()
-    started = client.post("/new", data={"players-0": "Ann", "players-1": "Bob", "players-2": "Cy",
-                                        "preset": "cardgames", "first_dealer": "0", "action": "start"})
-    gid = re.search(r"/g/([^/]+)/", started.headers["Location"]).group(1)
+    gid = module_table.start(names=("Ann", "Bob", "Cy"))
+    client = module_table.client
     data = client.get(bundle_url(client, gid)).get_data()
     zipfile.ZipFile(io.BytesIO(data)).extractall(folder / "bundle")
     run_bare(folder / "bundle", "import scorekeeper.rules, scorekeeper.game.entries, scorekeeper.web.phone")
